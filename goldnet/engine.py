@@ -1,0 +1,169 @@
+"""The state interface both games implement (DESIGN §2), modelled on OpenSpiel's State API.
+
+A game state is pure data plus pure functions: no I/O, no clock, no ``random``, no floats, no
+iteration over containers whose order could differ between peers. Same inputs, same bytes.
+
+What happens next is told by :meth:`GameState.awaiting`:
+
+- :class:`TurnOf` — a seat must choose one of ``legal_actions(seat)``;
+- :class:`ChanceOf` — the engine needs a random outcome, given as outcomes with **integer
+  weights**; it never draws itself: offline play uses :class:`goldnet.rng.Stream`, network play
+  the dice beacon;
+- :class:`RevealOf` — a face-down card handle must be revealed, to everyone or to one seat
+  (fulfilled offline from a local shuffled deck, in network play by the deck protocol);
+- :class:`Terminal` — the game is over.
+
+Actions are tuples of wire values (``None``, ``bool``, ``int``, ``str``, ``bytes`` and nested
+tuples) in one canonical form per game, so that they encode to one msgpack byte string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeAlias, runtime_checkable
+
+Wire: TypeAlias = "bool | int | str | bytes | tuple[Wire, ...] | None"
+"""A msgpack-able value with one canonical encoding (no floats, no maps)."""
+
+Action: TypeAlias = tuple[Wire, ...]
+"""A seat's move in canonical form, e.g. ``("reveal", "0,0", "2,0")``."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in the current state; the state is unchanged.
+
+    The message says why in words a player understands.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOf:
+    """Seat ``seat`` must choose an action."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceOf:
+    """A random outcome is needed.
+
+    Attributes:
+        kind: what is drawn, e.g. ``"roll"`` (used in logs and records).
+        outcomes: ``(outcome, weight)`` pairs with positive integer weights; the probability of
+            an outcome is its weight over the sum of weights. Outcomes are wire values.
+    """
+
+    kind: str
+    outcomes: tuple[tuple[Wire, int], ...]
+
+    def __post_init__(self) -> None:
+        if not self.outcomes or any(w <= 0 for _, w in self.outcomes):
+            raise ValueError("a chance request needs outcomes with positive integer weights")
+
+    @property
+    def weights(self) -> tuple[int, ...]:
+        """The integer weights, in outcome order."""
+        return tuple(w for _, w in self.outcomes)
+
+
+@dataclass(frozen=True, slots=True)
+class RevealOf:
+    """Card handle ``card`` must be revealed to seat ``to``, or to everyone when ``to`` is None."""
+
+    card: int
+    to: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Terminal:
+    """The game is over.
+
+    Attributes:
+        scores: final score per seat.
+        winners: the winning seats (several when they share the win).
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+Awaiting: TypeAlias = TurnOf | ChanceOf | RevealOf | Terminal
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that changed, for the UI's animations and the turn log.
+
+    Attributes:
+        kind: e.g. ``"roll"``, ``"reveal"``, ``"bury"``, ``"collect"``, ``"turn"``, ``"end"``.
+        seat: the seat concerned, or None.
+        data: kind-specific details (plain values only).
+    """
+
+    kind: str
+    seat: int | None
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The detail named ``key``."""
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What every game's state offers (DESIGN §2)."""
+
+    game: str
+    """The game's identifier, e.g. ``"mountains-rivers"``."""
+
+    n_seats: int
+
+    def awaiting(self) -> Awaiting:
+        """What happens next."""
+        ...
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, in canonical order (empty if not their turn)."""
+        ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply the awaited seat's ``action``.
+
+        Raises:
+            IllegalAction: not legal now; the state is unchanged.
+        """
+        ...
+
+    def apply_chance(self, outcome: Wire) -> list[Event]:
+        """Fulfil the pending :class:`ChanceOf` with ``outcome``.
+
+        Raises:
+            IllegalAction: no chance is pending or ``outcome`` is not one of its outcomes.
+        """
+        ...
+
+    def clone(self) -> GameState:
+        """An independent copy."""
+        ...
+
+    def observation(self, seat: int | None) -> Any:
+        """Everything ``seat`` may see; ``None`` gives the public view."""
+        ...
+
+    def public_hash(self) -> bytes:
+        """SHA-256 of the canonical encoding of the public state (32 bytes)."""
+        ...
+
+
+class Bot(Protocol):
+    """A player program: decides only from what its seat may see (DESIGN §2)."""
+
+    name: str
+
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
+        """One of ``legal_actions`` (non-empty)."""
+        ...

@@ -1,0 +1,1 @@
+"""The two games goldnet plays, one subpackage each."""
