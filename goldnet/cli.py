@@ -1,0 +1,240 @@
+"""``goldnet …``: the command line (argparse).
+
+Exit statuses: 0 success; 1 a check that failed (``scenario --check``); 2 bad usage, an
+unreadable or malformed file, or an impossible argument — always a one-line message on stderr,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from . import __version__
+
+GAMES = ("mountains-rivers",)
+
+
+class UsageError(Exception):
+    """A command-line problem: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _board_number(text: str) -> int:
+    value = _positive(text)
+    if value > 11:
+        raise argparse.ArgumentTypeError(f"board {value} does not exist: boards are 1 to 11")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every sub-command."""
+    parser = _Parser(prog="goldnet", description="Gold-prospecting board games over the LAN.")
+    parser.add_argument("--version", action="version", version=f"goldnet {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("scenario", help="run scenario cases (shared/cases format)")
+    p.add_argument("--check", action="store_true", help="compare with each step's expect")
+    p.add_argument("files", nargs="+", metavar="FILE", type=Path)
+
+    p = sub.add_parser("selfplay", help="bots play each other headless")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    p.add_argument("--bots", default="strong,random", help="two bot names A,B (seats alternate)")
+    p.add_argument("--board", type=_board_number, help="board 1-11 (default: drawn per game)")
+    p.add_argument("--json", action="store_true", help="one JSON object per line on stdout")
+
+    p = sub.add_parser("bench", help="engine speed figures (DESIGN §8)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--repeat", type=_positive, default=50, help="runs per figure (default 50)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``goldnet`` with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return 0
+        if args.command == "scenario":
+            return _scenario(args)
+        if args.command == "selfplay":
+            return _selfplay(args)
+        if args.command == "bench":
+            return _bench(args)
+        raise UsageError(f"goldnet: unknown command {args.command}")  # pragma: no cover
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("goldnet: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+# --- scenario ---------------------------------------------------------------------------
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"goldnet scenario: cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"goldnet scenario: {path} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise UsageError(f"goldnet scenario: {path} is not valid JSON: {exc}") from None
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    from .games.mountains_rivers import scenario
+
+    for path in args.files:
+        case = _read_json(path)
+        name = case.get("name", path.name) if isinstance(case, dict) else path.name
+        try:
+            for number, (step, printed) in enumerate(scenario.run(case), 1):
+                print(json.dumps(printed), flush=True)
+                if args.check:
+                    bad = scenario.mismatches(step.get("expect", {}), printed)
+                    if bad:
+                        for key, want, got in bad:
+                            print(
+                                f"goldnet scenario: {path} ({name}): step {number}: {key}: "
+                                f"expected {json.dumps(want)}, got {json.dumps(got)}",
+                                file=sys.stderr,
+                            )
+                        return 1
+        except scenario.ScenarioError as exc:
+            raise UsageError(f"goldnet scenario: {path} is malformed: {exc}") from None
+        if args.check:
+            print(f"goldnet scenario: {path} ({name}): ok", file=sys.stderr)
+    return 0
+
+
+# --- selfplay ---------------------------------------------------------------------------
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from .games.mountains_rivers.boards import load_board
+    from .games.mountains_rivers.bots import BOT_NAMES, make_bot
+    from .games.mountains_rivers.rules import State
+    from .rng import Stream
+    from .selfplay import play
+
+    names = [n.strip() for n in args.bots.split(",")]
+    if len(names) != 2 or not all(names):
+        raise UsageError("goldnet selfplay: --bots takes two bot names, e.g. strong,random")
+    for n in names:
+        if n not in BOT_NAMES:
+            raise UsageError(f"goldnet selfplay: unknown bot {n!r}: one of {', '.join(BOT_NAMES)}")
+    labels = names if names[0] != names[1] else [f"{names[0]}#1", f"{names[1]}#2"]
+    wins = dict.fromkeys(labels, 0)
+    seat_wins = [0, 0]
+    progress = _Progress(args.games) if sys.stderr.isatty() and args.games > 1 else None
+    for i in range(args.games):
+        board_no = args.board or 1 + Stream(args.seed, "board", i).below(11)
+        order = [0, 1] if i % 2 == 0 else [1, 0]  # order[seat] = index into names
+        bots = [make_bot(names[k], f"{args.seed}/{i}/{seat}") for seat, k in enumerate(order)]
+        result = play(State(load_board(board_no)), bots, Stream(args.seed, "chance", i))
+        winner = result.winners[0]
+        wins[labels[order[winner]]] += 1
+        seat_wins[winner] += 1
+        if args.json:
+            line = {
+                "game": i,
+                "board": board_no,
+                "bots": [names[k] for k in order],
+                "scores": list(result.scores),
+                "winner": winner,
+                "turns": result.turns,
+            }
+            print(json.dumps(line), flush=True)
+        else:
+            s0, s1 = result.scores
+            print(
+                f"game {i:3d}  board {board_no:2d}  {names[order[0]]} (mountains) {s0:2d} - "
+                f"{s1:2d} {names[order[1]]} (rivers)  winner: {names[order[winner]]}  "
+                f"turns: {result.turns}",
+                flush=True,
+            )
+        if progress:
+            progress.step()
+    if progress:
+        progress.done()
+    if args.json:
+        summary = {"games": args.games, "wins": wins, "seat_wins": seat_wins}
+        print(json.dumps({"summary": summary}))
+    else:
+        n = args.games
+        print(f"\n{n} games, seed {args.seed}")
+        for label, w in wins.items():
+            print(f"  {label:10s} won {w:4d}  ({100 * w / n:5.1f} %)")
+        for seat, w in enumerate(seat_wins):
+            who = ("seat 0 (mountains)", "seat 1 (rivers)")[seat]
+            print(f"  {who:18s} won {w:4d}  ({100 * w / n:5.1f} %)")
+    return 0
+
+
+class _Progress:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.count = 0
+
+    def step(self) -> None:
+        self.count += 1
+        filled = 30 * self.count // self.total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.count}/{self.total}")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        sys.stderr.write("\n")
+
+
+# --- bench ------------------------------------------------------------------------------
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import run_bench
+
+    figures = run_bench(args.repeat)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for name, fig in figures.items():
+            target = f"  (target {fig['target']})" if fig.get("target") else ""
+            print(f"{name:34s} {fig['median']:10.3f} {fig['unit']}{target}")
+    return 0
+
+
+def run() -> NoReturn:
+    """Console entry point."""
+    sys.exit(main())
