@@ -175,11 +175,9 @@ def play_action(state: State, kind: str, fields: list[str], roll: int | None) ->
             assert after.range_ is not None
             roll = int(ROLL_REQUESTS[after.range_].outcomes[0][0])  # type: ignore[arg-type]
         after.apply_chance(roll)
-    action: Action
-    if kind == "reveal":
-        action = reveal_action(fields[0], fields[-1])
-    else:
-        action = bury_action(fields[0])
+    action: Action = (
+        reveal_action(fields[0], fields[-1]) if kind == "reveal" else bury_action(fields[0])
+    )
     after.apply(action)
     return after
 

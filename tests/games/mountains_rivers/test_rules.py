@@ -225,7 +225,7 @@ def test_free_choice_single_or_two_neighbours_no_roll_no_bury(grid: Board) -> No
         state.apply_chance(1)
     with pytest.raises(IllegalAction, match="burying is no longer allowed"):
         state.apply(bury_action("2,2"))
-    with pytest.raises(IllegalAction, match="not on one straight line|one marker or two"):
+    with pytest.raises(IllegalAction, match=r"not on one straight line|one marker or two"):
         state.apply(reveal_action("1,0", "3,0"))
     state.apply(reveal_action("0,0", "1,0"))
     # Rivers q=0 and q=1 are complete (their other fields are empty): seat 1 collects both.
