@@ -1,0 +1,210 @@
+"""Binds a rules engine to the protocol's lockstep machine (DESIGN §5).
+
+- :class:`EngineBinding` adapts a :class:`~goldnet.engine.GameState` to
+  :class:`protocol.lockstep.Engine`;
+- :func:`make_engine` is the factory of every game goldnet plays, by table options;
+- :class:`Peer` is one participant: a lockstep machine plus, optionally, a bot for its seat;
+- :class:`Harness` runs n peers in memory, passing every transmitted envelope to the others
+  (as a relay would) — honest bots or scripted cheaters — through whole games.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from protocol.errors import LocalProtocolError, RemoteProtocolError
+from protocol.identity import Identity
+from protocol.lockstep import (
+    NEED_DATA,
+    Applied,
+    Drawn,
+    GameOver,
+    Lockstep,
+    Table,
+    Transmit,
+    YourTurn,
+)
+
+from .engine import Bot, ChanceOf, Event, GameState, IllegalAction, Terminal, TurnOf
+
+GAME_NAMES = ("mountains-rivers",)
+
+
+class EngineBinding:
+    """A game state seen through the protocol's :class:`~protocol.lockstep.Engine` interface.
+
+    ``events`` collects the engine's events (for the UI and logs) as actions are applied.
+    """
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def due(self) -> tuple[str, Any]:
+        request = self.state.awaiting()
+        if isinstance(request, TurnOf):
+            return ("turn", request.seat)
+        if isinstance(request, ChanceOf):
+            return ("chance", request.weights)
+        if isinstance(request, Terminal):
+            return ("over", request)
+        return ("reveal", request)
+
+    def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        request = self.state.awaiting()
+        if not isinstance(request, TurnOf) or request.seat != seat:
+            raise IllegalAction(f"it is not seat {seat}'s turn")
+        self.state.clone().apply(action)
+
+    def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        self.events.extend(self.state.apply(action))
+
+    def apply_outcome(self, index: int) -> None:
+        request = self.state.awaiting()
+        assert isinstance(request, ChanceOf)
+        self.events.extend(self.state.apply_chance(request.outcomes[index][0]))
+
+    def state_hash(self) -> bytes:
+        return self.state.public_hash()
+
+
+def make_engine(game: str, options: tuple[Any, ...], seats: int) -> EngineBinding:
+    """A new game's engine from a table's game name and options.
+
+    ``mountains-rivers`` takes options ``(board,)`` with a board number 1..11, and 2 seats.
+
+    Raises:
+        ValueError: an unknown game, wrong options or a wrong number of seats.
+    """
+    if game == "mountains-rivers":
+        from .games.mountains_rivers.boards import BOARD_NUMBERS, load_board
+        from .games.mountains_rivers.rules import State
+
+        if seats != 2:
+            raise ValueError("Mountains & Rivers is played by 2")
+        if len(options) != 1 or options[0] not in BOARD_NUMBERS or isinstance(options[0], bool):
+            raise ValueError("Mountains & Rivers options are (board number 1-11,)")
+        return EngineBinding(State(load_board(options[0])))
+    raise ValueError(f"unknown game {game!r}")
+
+
+@dataclass
+class Peer:
+    """One participant: its identity, its lockstep machine, and the bot that plays its seat
+    (``None`` for a spectator or a peer driven by hand)."""
+
+    identity: Identity | None
+    machine: Lockstep
+    bot: Bot | None = None
+    outbox: deque[bytes] = field(default_factory=deque)
+    errors: list[RemoteProtocolError] = field(default_factory=list)
+    result: Terminal | None = None
+
+    @property
+    def engine(self) -> EngineBinding:
+        assert isinstance(self.machine.engine, EngineBinding)
+        return self.machine.engine
+
+    def drain(self) -> None:
+        """Handle the machine's events: queue envelopes to send, let the bot play its turn."""
+        while True:
+            event = self.machine.next_event()
+            if event is NEED_DATA:
+                return
+            if isinstance(event, Transmit):
+                self.outbox.append(event.data)
+            elif isinstance(event, YourTurn) and self.bot is not None:
+                state = self.engine.state
+                legal = state.legal_actions(event.seat)
+                action = self.bot.choose(state.observation(event.seat), legal)
+                self.machine.send(action)
+            elif isinstance(event, GameOver):
+                self.result = event.result
+            elif isinstance(event, (Applied, Drawn)):
+                pass
+
+
+def new_peer(
+    bot: Bot | None,
+    *,
+    identity: Identity | None = None,
+    seed: bytes | None = None,
+    clock: Callable[[], int] = lambda: 0,
+    engines: Callable[[str, tuple[Any, ...], int], Any] = make_engine,
+) -> Peer:
+    """A member peer with a fresh (or given) identity and beacon seed."""
+    identity = identity or Identity.generate()
+    machine = Lockstep(
+        identity, engines, clock=clock, beacon_seed=seed if seed is not None else os.urandom(32)
+    )
+    return Peer(identity, machine, bot)
+
+
+def deterministic_peer(label: str, bot: Bot | None, **kwargs: Any) -> Peer:
+    """A peer whose key and beacon seed derive from ``label`` (tests and reproducible records)."""
+    key = hashlib.sha256(b"goldnet/test-key/" + label.encode()).digest()
+    seed = hashlib.sha256(b"goldnet/test-seed/" + label.encode()).digest()
+    return new_peer(bot, identity=Identity(key), seed=seed, **kwargs)
+
+
+class Harness:
+    """n peers in memory; every envelope a peer transmits reaches every other peer in the
+    order it was sent, as through a relay. ``tamper`` may rewrite or drop an envelope in
+    flight (return ``None`` to drop)."""
+
+    def __init__(
+        self,
+        peers: Sequence[Peer],
+        *,
+        spectators: Sequence[Peer] = (),
+        tamper: Callable[[int, bytes], bytes | None] | None = None,
+    ) -> None:
+        self.peers = list(peers)
+        self.spectators = list(spectators)
+        self.tamper = tamper
+        self.log: list[tuple[int, bytes]] = []
+        """Every envelope as sent: (sender's peer index, bytes)."""
+
+    def start(self, game: str, options: tuple[Any, ...], nonce: bytes) -> Table:
+        """Peer 0 proposes a table whose members are every peer, in order."""
+        members = tuple(p.identity.public for p in self.peers if p.identity is not None)
+        table = self.peers[0].machine.propose(game, options, members, nonce)
+        self.peers[0].drain()
+        return table
+
+    def run(self, max_rounds: int = 1_000_000) -> None:
+        """Deliver envelopes until nobody has anything to send. Refused envelopes are kept in
+        each receiver's ``errors``; a halted receiver stops receiving."""
+        for _ in range(max_rounds):
+            sender = next((i for i, p in enumerate(self.peers) if p.outbox), None)
+            if sender is None:
+                return
+            data = self.peers[sender].outbox.popleft()
+            if self.tamper is not None:
+                changed = self.tamper(sender, data)
+                if changed is None:
+                    continue
+                data = changed
+            self.log.append((sender, data))
+            for i, peer in enumerate(self.peers + self.spectators):
+                if i == sender:
+                    continue
+                self.deliver(peer, data)
+        raise RuntimeError("the harness passed its round limit")
+
+    @staticmethod
+    def deliver(peer: Peer, data: bytes) -> None:
+        if peer.machine.halted is not None:
+            return
+        try:
+            peer.machine.receive(data)
+        except RemoteProtocolError as exc:
+            peer.errors.append(exc)
+        except LocalProtocolError:
+            pass
+        peer.drain()

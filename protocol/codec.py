@@ -1,0 +1,83 @@
+"""Canonical msgpack: the only byte form goldnet accepts from the network (DESIGN §5).
+
+Values are ``None``, ``bool``, ``int`` (64-bit signed or unsigned), ``str``, ``bytes`` and
+arrays (tuples) of values — no floats, no maps, no extension types, nesting at most
+:data:`MAX_DEPTH`. Decoding goes through a bounded :class:`msgpack.Unpacker`, then the value is
+re-encoded and compared with the input: msgpack itself accepts non-minimal integers and other
+alternative encodings, which would let two byte strings carry one value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+
+from .errors import LocalProtocolError, RemoteProtocolError
+
+MAX_DEPTH = 8
+"""Deepest array nesting accepted."""
+
+_INT_MIN = -(1 << 63)
+_INT_MAX = (1 << 64) - 1
+
+
+def _check(value: Any, depth: int, error: type[Exception]) -> None:
+    if value is None or isinstance(value, (bool, str, bytes)):
+        return
+    if isinstance(value, int):
+        if not _INT_MIN <= value <= _INT_MAX:
+            raise error(f"integer out of the 64-bit range: {value}")
+        return
+    if isinstance(value, (tuple, list)):
+        if depth >= MAX_DEPTH:
+            raise error(f"arrays nested deeper than {MAX_DEPTH}")
+        for item in value:
+            _check(item, depth + 1, error)
+        return
+    raise error(f"{type(value).__name__} is not allowed in goldnet messages")
+
+
+def pack(value: Any) -> bytes:
+    """The canonical encoding of ``value`` (tuples and lists both become arrays).
+
+    Raises:
+        LocalProtocolError: ``value`` holds a type the protocol does not carry.
+    """
+    _check(value, 0, LocalProtocolError)
+    return bytes(msgpack.packb(value, use_bin_type=True))
+
+
+def unpack(data: bytes, max_size: int) -> Any:
+    """Decode exactly one canonical value from ``data`` (arrays come back as tuples).
+
+    Raises:
+        RemoteProtocolError: oversized, truncated, trailing bytes, a forbidden type, invalid
+            UTF-8, or a non-canonical encoding.
+    """
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise RemoteProtocolError(f"expected bytes, got {type(data).__name__}")
+    data = bytes(data)
+    if len(data) > max_size:
+        raise RemoteProtocolError(f"message of {len(data)} bytes exceeds the limit of {max_size}")
+    unpacker = msgpack.Unpacker(
+        max_buffer_size=max_size,
+        use_list=False,
+        raw=False,
+        strict_map_key=True,
+        max_map_len=0,
+        max_ext_len=0,
+    )
+    try:
+        unpacker.feed(data)
+        value = unpacker.unpack()
+    except msgpack.OutOfData:
+        raise RemoteProtocolError("truncated message") from None
+    except (ValueError, TypeError, msgpack.UnpackException, RecursionError) as exc:
+        raise RemoteProtocolError(f"undecodable message: {exc}") from None
+    if unpacker.tell() != len(data):
+        raise RemoteProtocolError("trailing bytes after the message")
+    _check(value, 0, RemoteProtocolError)
+    if msgpack.packb(value, use_bin_type=True) != data:
+        raise RemoteProtocolError("non-canonical encoding")
+    return value
