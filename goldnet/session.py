@@ -170,10 +170,15 @@ class Harness:
         self.log: list[tuple[int, bytes]] = []
         """Every envelope as sent: (sender's peer index, bytes)."""
 
-    def start(self, game: str, options: tuple[Any, ...], nonce: bytes) -> Table:
-        """Peer 0 proposes a table whose members are every peer, in order."""
+    def start(
+        self, game: str, options: tuple[Any, ...], nonce: bytes, names: Sequence[str] = ()
+    ) -> Table:
+        """Peer 0 proposes a table whose members are every peer, in order; ``names`` default
+        to the peers' bot names."""
         members = tuple(p.identity.public for p in self.peers if p.identity is not None)
-        table = self.peers[0].machine.propose(game, options, members, nonce)
+        if not names:
+            names = [p.bot.name if p.bot else f"seat {i}" for i, p in enumerate(self.peers)]
+        table = self.peers[0].machine.propose(game, options, members, tuple(names), nonce)
         self.peers[0].drain()
         return table
 

@@ -7,7 +7,8 @@ injected; nothing here touches a socket, a file or the system clock.
 
 The game's own engine decides whose input is due (:class:`Engine`). Order of a game:
 
-1. ``table`` from one member (its seq 0): game, options, members in seat order, nonce;
+1. ``table`` from one member (its seq 0): game, options, members in seat order, their
+   display names, nonce;
 2. one ``commit`` per member (beacon commitment): the game starts when all are in;
 3. then, as the engine asks: for a chance request every member sends one ``reveal`` for the
    next draw (automatically); for a turn the seat's member sends one ``action`` carrying the
@@ -84,22 +85,24 @@ EngineFactory = Callable[[str, tuple[Any, ...], int], Engine]
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A table: game, options, members (32-byte public keys) in seat order, and a nonce."""
+    """A table: game, options, members (32-byte public keys) in seat order, their display
+    names (text, at most 40 characters each), and a nonce (16 to 64 bytes)."""
 
     game: str
     options: tuple[Any, ...]
     members: tuple[bytes, ...]
+    names: tuple[str, ...]
     nonce: bytes
 
     @property
     def game_id(self) -> bytes:
-        """SHA-256 of ``pack([TABLE_TAG, game, options, members, nonce])``."""
+        """SHA-256 of ``pack([TABLE_TAG, game, options, members, names, nonce])``."""
         return hashlib.sha256(
-            pack([TABLE_TAG, self.game, self.options, self.members, self.nonce])
+            pack([TABLE_TAG, self.game, self.options, self.members, self.names, self.nonce])
         ).digest()
 
     def body(self) -> tuple[Any, ...]:
-        return (self.game, self.options, self.members, self.nonce)
+        return (self.game, self.options, self.members, self.names, self.nonce)
 
 
 # --- events -----------------------------------------------------------------------------
@@ -168,6 +171,8 @@ class _Member:
     next_seq: int = 0
     last_hash: bytes = ZERO_HASH
     queue: deque[Envelope] = field(default_factory=deque)
+    unrecorded: list[bytes] = field(default_factory=list)
+    """Applied commitments and recommitments not yet written to the record."""
     segments: list[Segment] = field(default_factory=list)
 
 
@@ -203,7 +208,12 @@ class Lockstep:
         self.engine: Engine | None = None
         self.members: dict[bytes, _Member] = {}
         self.record: list[bytes] = []
-        """Every accepted envelope's bytes, in acceptance order."""
+        """The game's record: every applied envelope's bytes in canonical order — the table;
+        the commitments in seat order; per draw, in seat order, each member's recommitments
+        since its last reveal, then its reveal; each action when applied. The same for every
+        peer whatever order the network delivered in."""
+        self.received: list[bytes] = []
+        """Every accepted envelope's bytes, in the order they were accepted."""
         self.halted: RemoteProtocolError | None = None
         self.finished = False
         self.draw = 0
@@ -212,7 +222,7 @@ class Lockstep:
         """Actions applied."""
         self._events: deque[Event] = deque()
         self._early: list[Envelope] = []
-        self._values: dict[int, bytes] = {}
+        self._values: dict[int, tuple[bytes, bytes]] = {}
         self._draw_started: int | None = None
         self._chains: list[HashChain] = []
         self._sent_reveal = 0
@@ -222,7 +232,12 @@ class Lockstep:
     # --- public API -------------------------------------------------------------------
 
     def propose(
-        self, game: str, options: tuple[Any, ...], members: tuple[bytes, ...], nonce: bytes
+        self,
+        game: str,
+        options: tuple[Any, ...],
+        members: tuple[bytes, ...],
+        names: tuple[str, ...],
+        nonce: bytes,
     ) -> Table:
         """As the table's creator: send the ``table`` envelope (then this peer's commitment).
 
@@ -233,7 +248,7 @@ class Lockstep:
             raise LocalProtocolError("the table's creator must be one of its members")
         if self.table is not None:
             raise LocalProtocolError("this machine already has a table")
-        table = Table(game, tuple(options), tuple(members), nonce)
+        table = Table(game, tuple(options), tuple(members), tuple(names), nonce)
         self._emit_own("table", table.game_id, table.body())
         return table
 
@@ -360,15 +375,15 @@ class Lockstep:
             )
         member.next_seq += 1
         member.last_hash = env.hash
-        self.record.append(env.raw)
+        self.received.append(env.raw)
         member.queue.append(env)
         self._pump()
 
     def _accept_table(self, env: Envelope) -> None:
         body = env.body
-        if len(body) != 4:
-            raise RemoteProtocolError("a table body is [game, options, members, nonce]")
-        game, options, members, nonce = body
+        if len(body) != 5:
+            raise RemoteProtocolError("a table body is [game, options, members, names, nonce]")
+        game, options, members, names, nonce = body
         if not isinstance(game, str) or not isinstance(options, tuple):
             raise RemoteProtocolError("a table names its game (text) and options (array)")
         if not isinstance(members, tuple) or not 2 <= len(members) <= MAX_SEATS:
@@ -377,9 +392,15 @@ class Lockstep:
             set(members)
         ) != len(members):
             raise RemoteProtocolError("members are distinct 32-byte public keys")
+        if (
+            not isinstance(names, tuple)
+            or len(names) != len(members)
+            or any(not isinstance(n, str) or len(n) > 40 for n in names)
+        ):
+            raise RemoteProtocolError("a table gives each member a name of at most 40 characters")
         if not isinstance(nonce, bytes) or not 16 <= len(nonce) <= 64:
             raise RemoteProtocolError("a table nonce is 16 to 64 bytes")
-        table = Table(game, options, members, nonce)
+        table = Table(game, options, members, names, nonce)
         if env.game_id != table.game_id:
             raise RemoteProtocolError("the table's game id is not the hash of its body")
         if env.sender not in members or env.seq != 0 or env.prev != ZERO_HASH:
@@ -395,6 +416,7 @@ class Lockstep:
         creator.next_seq = 1
         creator.last_hash = env.hash
         self.record.append(env.raw)
+        self.received.append(env.raw)
         early, self._early = self._early, []
         if self.identity is not None and self.identity.public in self.members:
             self._commit_own()
@@ -436,6 +458,9 @@ class Lockstep:
                     self._apply_commit(m, m.queue.popleft())
                     progressed = True
             if all(m.segments for m in members) and self.table is not None:
+                for m in members:
+                    self.record.extend(m.unrecorded)
+                    m.unrecorded.clear()
                 self._events.append(GameStarted(self.table))
             return progressed
         assert self.engine is not None
@@ -499,11 +524,15 @@ class Lockstep:
                 )
             segment.advance(value)
             m.queue.popleft()
-            self._values[m.seat] = value
+            self._values[m.seat] = (value, env.raw)
             progressed = True
         if len(self._values) == len(members):
             assert self.table is not None and self.engine is not None
-            data = draw_bytes(self.table.game_id, draw, [self._values[m.seat] for m in members])
+            data = draw_bytes(self.table.game_id, draw, [self._values[m.seat][0] for m in members])
+            for m in members:
+                self.record.extend(m.unrecorded)
+                m.unrecorded.clear()
+                self.record.append(self._values[m.seat][1])
             index = outcome_index(data, weights)
             self.engine.apply_outcome(index)
             self.draw = draw
@@ -526,6 +555,7 @@ class Lockstep:
         assert self.engine is not None
         action = env.body[1]
         self.engine.apply_action(seat, action)
+        self.record.append(env.raw)
         self.actions += 1
         self._events.append(Applied(seat, action))
         return True
@@ -571,6 +601,7 @@ class Lockstep:
             self._halt(RemoteProtocolError("duplicate beacon commitment", m.key))
         self._commitments.add(anchor)
         m.segments.append(Segment(1, length, anchor))
+        m.unrecorded.append(env.raw)
 
     def _apply_recommit(self, m: _Member, env: Envelope) -> None:
         body = env.body
@@ -591,6 +622,7 @@ class Lockstep:
             self._halt(RemoteProtocolError("invalid or duplicate recommitment", m.key))
         self._commitments.add(anchor)
         m.segments.append(Segment(first, length, anchor))
+        m.unrecorded.append(env.raw)
         while len(m.segments) > 1 and m.segments[0].last < self.draw + 1:
             m.segments.pop(0)
 
