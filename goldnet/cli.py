@@ -64,6 +64,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="strong,random", help="two bot names A,B (seats alternate)")
     p.add_argument("--board", type=_board_number, help="board 1-11 (default: drawn per game)")
     p.add_argument("--json", action="store_true", help="one JSON object per line on stdout")
+    p.add_argument(
+        "--record",
+        type=Path,
+        metavar="DIR",
+        help="play through the full protocol in memory and save one record per game in DIR",
+    )
+
+    p = sub.add_parser("verify", help="verify game records offline")
+    p.add_argument("files", nargs="+", metavar="FILE", type=Path)
+    p.add_argument("--json", action="store_true", help="one JSON object per record")
 
     p = sub.add_parser("bench", help="engine speed figures (DESIGN §8)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -85,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _selfplay(args)
         if args.command == "bench":
             return _bench(args)
+        if args.command == "verify":
+            return _verify(args)
         raise UsageError(f"goldnet: unknown command {args.command}")  # pragma: no cover
     except UsageError as exc:
         print(exc, file=sys.stderr)
@@ -155,6 +167,13 @@ def _selfplay(args: argparse.Namespace) -> int:
         if n not in BOT_NAMES:
             raise UsageError(f"goldnet selfplay: unknown bot {n!r}: one of {', '.join(BOT_NAMES)}")
     labels = names if names[0] != names[1] else [f"{names[0]}#1", f"{names[1]}#2"]
+    if args.record is not None:
+        try:
+            args.record.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(
+                f"goldnet selfplay: cannot use {args.record}: {exc.strerror}"
+            ) from None
     wins = dict.fromkeys(labels, 0)
     seat_wins = [0, 0]
     progress = _Progress(args.games) if sys.stderr.isatty() and args.games > 1 else None
@@ -162,28 +181,32 @@ def _selfplay(args: argparse.Namespace) -> int:
         board_no = args.board or 1 + Stream(args.seed, "board", i).below(11)
         order = [0, 1] if i % 2 == 0 else [1, 0]  # order[seat] = index into names
         bots = [make_bot(names[k], f"{args.seed}/{i}/{seat}") for seat, k in enumerate(order)]
-        result = play(State(load_board(board_no)), bots, Stream(args.seed, "chance", i))
+        record_path = None
+        if args.record is None:
+            result = play(State(load_board(board_no)), bots, Stream(args.seed, "chance", i))
+        else:
+            record_path = args.record / f"game-{i:04d}.goldnet"
+            result = _play_recorded(bots, board_no, f"{args.seed}/{i}", record_path)
         winner = result.winners[0]
         wins[labels[order[winner]]] += 1
         seat_wins[winner] += 1
+        seat_names = [names[k] for k in order]
         if args.json:
-            line = {
+            line: dict[str, Any] = {
                 "game": i,
                 "board": board_no,
-                "bots": [names[k] for k in order],
+                "bots": seat_names,
                 "scores": list(result.scores),
                 "winner": winner,
                 "turns": result.turns,
             }
+            if record_path is not None:
+                line["record"] = str(record_path)
             print(json.dumps(line), flush=True)
         else:
-            s0, s1 = result.scores
-            print(
-                f"game {i:3d}  board {board_no:2d}  {names[order[0]]} (mountains) {s0:2d} - "
-                f"{s1:2d} {names[order[1]]} (rivers)  winner: {names[order[winner]]}  "
-                f"turns: {result.turns}",
-                flush=True,
-            )
+            text = format_result(board_no, seat_names, result.scores, winner, result.turns)
+            where = f"  record: {record_path}" if record_path else ""
+            print(f"game {i:3d}  {text}{where}", flush=True)
         if progress:
             progress.step()
     if progress:
@@ -200,6 +223,81 @@ def _selfplay(args: argparse.Namespace) -> int:
             who = ("seat 0 (mountains)", "seat 1 (rivers)")[seat]
             print(f"  {who:18s} won {w:4d}  ({100 * w / n:5.1f} %)")
     return 0
+
+
+def format_result(
+    board: int, names: Sequence[str], scores: Sequence[int], winner: int, turns: int
+) -> str:
+    """One Mountains & Rivers result line, shared by ``selfplay`` and ``verify``."""
+    return (
+        f"board {board:2d}  {names[0]} (mountains) {scores[0]:2d} - {scores[1]:2d} "
+        f"{names[1]} (rivers)  winner: {names[winner]}  turns: {turns}"
+    )
+
+
+def _play_recorded(bots: list[Any], board: int, label: str, path: Path) -> Any:
+    """One game through the whole protocol stack in memory; its record saved at ``path``."""
+    from .records import verify, write
+    from .selfplay import GameResult
+    from .session import Harness, deterministic_peer
+
+    peers = [deterministic_peer(f"selfplay/{label}/{seat}", bot) for seat, bot in enumerate(bots)]
+    harness = Harness(peers)
+    harness.start("mountains-rivers", (board,), f"selfplay/{label}".encode().ljust(16, b"."))
+    harness.run()
+    record = peers[0].machine.record
+    for peer in peers:
+        if peer.errors or peer.result is None or peer.machine.record != record:
+            raise RuntimeError(f"protocol self-play failed: {peer.errors}")  # a bug, not input
+    try:
+        write(path, record)
+    except OSError as exc:
+        raise UsageError(f"goldnet selfplay: cannot write {path}: {exc.strerror}") from None
+    checked = verify(record)
+    return GameResult(checked.result.scores, checked.result.winners, checked.turns)
+
+
+# --- verify -----------------------------------------------------------------------------
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from .records import InvalidRecord, RecordError, read, verify
+
+    status = 0
+    for path in args.files:
+        try:
+            envelopes = read(path)
+        except RecordError as exc:
+            print(f"goldnet verify: {path}: unreadable record: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        try:
+            checked = verify(envelopes)
+        except InvalidRecord as exc:
+            if args.json:
+                print(
+                    json.dumps(
+                        {"file": str(path), "valid": False, "error": str(exc), "index": exc.index}
+                    )
+                )
+            print(f"goldnet verify: {path}: INVALID: {exc}", file=sys.stderr)
+            status = max(status, 1)
+            continue
+        summary = checked.summary()
+        if args.json:
+            print(json.dumps({"file": str(path), "valid": True, **summary}))
+        elif checked.table.game == "mountains-rivers":
+            text = format_result(
+                checked.table.options[0],
+                checked.table.names,
+                checked.result.scores,
+                checked.result.winners[0],
+                checked.turns,
+            )
+            print(f"{path}: valid  {text}")
+        else:  # pragma: no cover - only one game so far
+            print(f"{path}: valid  {summary}")
+    return status
 
 
 class _Progress:
