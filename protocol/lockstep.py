@@ -628,6 +628,9 @@ class Lockstep:
 
     def _reveal_own(self, draw: int) -> None:
         assert self.table is not None and self._seed is not None
+        # Set first: emitting the recommit below pumps the machine again, which must not
+        # come back here and reveal this draw a second time.
+        self._sent_reveal = draw
         chain = self._chains[-1]
         if draw + RECOMMIT_MARGIN > chain.last:
             # The next segment's seed derives from the secret seed; revealed values (hashes of
@@ -641,5 +644,4 @@ class Lockstep:
                 "recommit", self.table.game_id, (fresh.first, fresh.commitment, fresh.length)
             )
         own = next(c for c in self._chains if c.first <= draw <= c.last)
-        self._sent_reveal = draw
         self._emit_own("reveal", self.table.game_id, (draw, own.value_for(draw)))
