@@ -447,11 +447,12 @@ class Lockstep:
 
     def _step(self) -> bool:
         members = self._by_seat()
-        for m in members:  # recommits apply whenever they reach the head of a queue
-            if m.queue and m.queue[0].type == "recommit":
+        started = all(m.segments for m in members)
+        for m in members:  # recommits apply at the head of a queue, between draws of their sender
+            if started and m.queue and m.queue[0].type == "recommit" and m.seat not in self._values:
                 self._apply_recommit(m, m.queue.popleft())
                 return True
-        if not all(m.segments for m in members):
+        if not started:
             progressed = False
             for m in members:
                 if not m.segments and m.queue:
