@@ -186,6 +186,12 @@ class Lockstep:
         beacon_seed: 32 secret bytes for this peer's hash chains (required for a member).
         reveal_timeout_ms: how long a draw may wait for reveals before the missing peers are
             named as withholding.
+        chain_length: draws per beacon chain segment, more than :data:`RECOMMIT_MARGIN`.
+
+    Raises:
+        LocalProtocolError: a chain length of :data:`RECOMMIT_MARGIN` or less (this peer would
+            recommit at every draw and break the limit on pending segments) or above
+            :data:`MAX_LENGTH`.
     """
 
     def __init__(
@@ -198,6 +204,10 @@ class Lockstep:
         reveal_timeout_ms: int = DEFAULT_REVEAL_TIMEOUT_MS,
         chain_length: int = DEFAULT_LENGTH,
     ) -> None:
+        if not RECOMMIT_MARGIN < chain_length <= MAX_LENGTH:
+            raise LocalProtocolError(
+                f"a chain segment has {RECOMMIT_MARGIN + 1} to {MAX_LENGTH} values"
+            )
         self.identity = identity
         self._engines = engines
         self._clock = clock
