@@ -29,6 +29,8 @@ def _check(value: Any, depth: int, error: type[Exception]) -> None:
         if not _INT_MIN <= value <= _INT_MAX:
             raise error(f"integer out of the 64-bit range: {value}")
         return
+    if isinstance(value, msgpack.ExtType):  # a namedtuple: it would pass as an array
+        raise error("extension types are not allowed in goldnet messages")
     if isinstance(value, (tuple, list)):
         if depth >= MAX_DEPTH:
             raise error(f"arrays nested deeper than {MAX_DEPTH}")
