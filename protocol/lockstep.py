@@ -252,14 +252,24 @@ class Lockstep:
         """As the table's creator: send the ``table`` envelope (then this peer's commitment).
 
         Raises:
-            LocalProtocolError: not a member, a table already exists, or invalid members.
+            LocalProtocolError: not a member, a table already exists, or a table the machine
+                would refuse from another peer (members, names, nonce, unplayable game or
+                options); nothing is then sent.
         """
         if self.identity is None or self.identity.public not in members:
             raise LocalProtocolError("the table's creator must be one of its members")
         if self.table is not None:
             raise LocalProtocolError("this machine already has a table")
         table = Table(game, tuple(options), tuple(members), tuple(names), nonce)
-        self._emit_own("table", table.game_id, table.body())
+        queued = len(self._events)
+        try:
+            self._emit_own("table", table.game_id, table.body())
+        except RemoteProtocolError as exc:
+            if self.table is not None:
+                raise  # the table stands; an early envelope halted the game
+            while len(self._events) > queued:  # unsend the refused table
+                self._events.pop()
+            raise LocalProtocolError(f"invalid table: {exc.reason}") from None
         return table
 
     def receive(self, data: bytes) -> None:
