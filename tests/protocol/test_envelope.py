@@ -1,0 +1,317 @@
+"""protocol.envelope: signed envelopes (DESIGN §5; docs/protocol.md, "Envelopes").
+
+An envelope is accepted only in canonical form, with every field of the right type and size and
+a valid Ed25519 signature over the signing tag and the canonical encoding of the first seven
+fields. Anything else raises RemoteProtocolError — never another exception.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgpack
+import pytest
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from protocol.codec import pack
+from protocol.envelope import (
+    MAX_ENVELOPE_SIZE,
+    SIGNING_TAG,
+    TYPES,
+    VERSION,
+    ZERO_HASH,
+    Envelope,
+)
+from protocol.errors import ProtocolError, RemoteProtocolError
+from protocol.identity import Identity
+
+ALICE = Identity(bytes(range(0x40, 0x60)))
+MALLORY = Identity(bytes(range(0x60, 0x80)))
+GAME_ID = hashlib.sha256(b"a game").digest()
+
+
+def sealed(**changes: Any) -> Envelope:
+    fields: dict[str, Any] = {
+        "identity": ALICE,
+        "type_": "action",
+        "game_id": GAME_ID,
+        "seq": 3,
+        "prev": b"\x07" * 32,
+        "body": (b"\x01" * 32, ("take", 2)),
+    }
+    fields.update(changes)
+    return Envelope.seal(**fields)
+
+
+def fields_of(env: Envelope) -> list[Any]:
+    return [VERSION, env.type, env.game_id, env.sender, env.seq, env.prev, env.body]
+
+
+def signed_array(fields: list[Any], signer: Identity = ALICE) -> bytes:
+    """An envelope array of arbitrary ``fields`` (seven values), correctly signed by ``signer``."""
+    return pack([*fields, signer.sign(SIGNING_TAG + pack(fields))])
+
+
+def refused(data: Any, match: str | None = None) -> RemoteProtocolError:
+    with pytest.raises(RemoteProtocolError, match=match) as info:
+        Envelope.decode(data)
+    assert info.value.culprit is None  # decoding alone never proves who is at fault
+    return info.value
+
+
+# --- sealing and decoding ---------------------------------------------------------------
+
+
+def test_seal_then_decode_gives_the_same_envelope() -> None:
+    env = sealed()
+    back = Envelope.decode(env.raw)
+    assert back == env
+    assert (back.type, back.game_id, back.sender, back.seq, back.prev) == (
+        "action",
+        GAME_ID,
+        ALICE.public,
+        3,
+        b"\x07" * 32,
+    )
+    assert back.body == (b"\x01" * 32, ("take", 2))
+    assert back.raw == env.raw
+    assert back.hash == hashlib.sha256(env.raw).digest()
+
+
+def test_the_envelope_is_the_eight_field_array_of_docs_protocol_md() -> None:
+    env = sealed()
+    assert msgpack.unpackb(env.raw, use_list=False) == (*fields_of(env), env.signature)
+    assert env.raw == pack([*fields_of(env), env.signature])
+    assert env.raw[0] == 0x98  # a fixarray of 8
+
+
+def test_the_signature_covers_the_tag_and_the_canonical_first_seven_fields() -> None:
+    env = sealed()
+    message = SIGNING_TAG + pack(fields_of(env))
+    Ed25519PublicKey.from_public_bytes(ALICE.public).verify(env.signature, message)
+    # Without the tag it does not verify: a signature is bound to the envelope's meaning.
+    with pytest.raises(InvalidSignature):
+        Ed25519PublicKey.from_public_bytes(ALICE.public).verify(
+            env.signature, message[len(SIGNING_TAG) :]
+        )
+
+
+def test_sealing_is_deterministic() -> None:
+    assert sealed().raw == sealed().raw  # Ed25519 (RFC 8032) signs deterministically
+    assert sealed(seq=4).raw != sealed().raw
+
+
+@pytest.mark.parametrize("type_", TYPES)
+def test_every_message_type_round_trips(type_: str) -> None:
+    env = sealed(type_=type_, seq=0, prev=ZERO_HASH, body=(1, b"x", ("y", None, True)))
+    assert Envelope.decode(env.raw).type == type_
+
+
+# --- refusals -----------------------------------------------------------------------------
+
+
+def test_a_flipped_bit_anywhere_is_refused() -> None:
+    raw = sealed().raw
+    for i in range(len(raw)):
+        for bit in (0x01, 0x80):
+            data = bytearray(raw)
+            data[i] ^= bit
+            refused(bytes(data))
+
+
+def test_a_bad_signature_names_nobody() -> None:
+    env = sealed()
+    # Mallory signs Alice's fields: the sender field says Alice, the signature does not match.
+    forged = pack([*fields_of(env), MALLORY.sign(SIGNING_TAG + pack(fields_of(env)))])
+    assert refused(forged, "bad signature").culprit is None
+    # A signature of another envelope.
+    other = sealed(seq=9)
+    assert refused(pack([*fields_of(env), other.signature]), "bad signature").culprit is None
+
+
+def test_a_changed_field_breaks_the_signature() -> None:
+    env = sealed()
+    for index, value in [(1, "reveal"), (2, b"\x00" * 32), (4, 4), (5, ZERO_HASH), (6, ())]:
+        fields = fields_of(env)
+        fields[index] = value
+        refused(pack([*fields, env.signature]), "bad signature")
+
+
+@pytest.mark.parametrize("version", [0, 2, 255, True, "1", None, b"\x01"])
+def test_unknown_versions_are_refused_even_when_signed(version: Any) -> None:
+    fields = fields_of(sealed())
+    fields[0] = version
+    refused(signed_array(fields), "unknown protocol version")
+
+
+@pytest.mark.parametrize("type_", ["", "Table", "chat", "action ", 1, None, b"action"])
+def test_unknown_types_are_refused(type_: Any) -> None:
+    fields = fields_of(sealed())
+    fields[1] = type_
+    refused(signed_array(fields), "unknown envelope type")
+
+
+@pytest.mark.parametrize(
+    ("index", "value", "match"),
+    [
+        (2, b"\x00" * 31, "game id"),
+        (2, b"\x00" * 33, "game id"),
+        (2, "x" * 32, "game id"),
+        (3, b"\x00" * 31, "sender"),
+        (3, None, "sender"),
+        (4, -1, "sequence number"),
+        (4, True, "sequence number"),
+        (4, "3", "sequence number"),
+        (4, b"\x03", "sequence number"),
+        (5, b"", "previous hash"),
+        (5, (ZERO_HASH,), "previous hash"),
+        (6, b"body", "body"),
+        (6, None, "body"),
+        (6, 5, "body"),
+    ],
+)
+def test_fields_of_the_wrong_type_or_size_are_refused(index: int, value: Any, match: str) -> None:
+    fields = fields_of(sealed())
+    fields[index] = value
+    refused(signed_array(fields), match)
+
+
+@pytest.mark.parametrize("signature", [b"", b"\x00" * 63, b"\x00" * 65, "s" * 64, None])
+def test_signatures_of_the_wrong_type_or_size_are_refused(signature: Any) -> None:
+    refused(pack([*fields_of(sealed()), signature]), "signature")
+
+
+@pytest.mark.parametrize(
+    "value", [[], [1] * 7, [1] * 9, (1, 2, 3, 4, 5, 6, 7, 8), "envelope", 0, None, b"\x98"]
+)
+def test_anything_but_an_array_of_eight_fields_is_refused(value: Any) -> None:
+    refused(pack(value))
+
+
+def test_non_canonical_encodings_are_refused_although_the_signature_is_valid() -> None:
+    env = sealed(seq=5)
+    fields = fields_of(env)
+    parts = [pack(f) for f in [*fields, env.signature]]
+    variants = {
+        "array16 header": b"\xdc\x00\x08" + b"".join(parts),
+        "seq as uint8": b"\x98" + b"".join(parts[:4]) + b"\xcc\x05" + b"".join(parts[5:]),
+        "version as int8": b"\x98\xd0\x01" + b"".join(parts[1:]),
+        "type as str8": b"\x98" + parts[0] + b"\xd9\x06action" + b"".join(parts[2:]),
+        "game id as bin16": b"\x98"
+        + b"".join(parts[:2])
+        + b"\xc5\x00\x20"
+        + GAME_ID
+        + b"".join(parts[3:]),
+    }
+    for data in variants.values():
+        # The same value, the same valid signature: plain msgpack would accept it.
+        assert msgpack.unpackb(data, use_list=False) == msgpack.unpackb(env.raw, use_list=False)
+        with pytest.raises(RemoteProtocolError, match="non-canonical"):
+            Envelope.decode(data)
+
+
+def test_oversized_envelopes_are_refused_before_decoding() -> None:
+    big = sealed(body=(b"x" * MAX_ENVELOPE_SIZE,))
+    assert len(big.raw) > MAX_ENVELOPE_SIZE
+    refused(big.raw, "exceeds the limit")
+    fits = sealed(body=(b"x" * (MAX_ENVELOPE_SIZE - 300),))
+    assert len(fits.raw) <= MAX_ENVELOPE_SIZE
+    assert Envelope.decode(fits.raw).body == fits.body
+
+
+def test_every_truncation_and_any_trailing_byte_is_refused() -> None:
+    raw = sealed().raw
+    for cut in range(len(raw)):
+        refused(raw[:cut])
+    refused(raw + b"\x00", "trailing")
+    refused(raw + raw, "trailing")
+
+
+# --- fuzzing ------------------------------------------------------------------------------
+
+
+def only_remote_errors(data: bytes) -> Envelope | None:
+    try:
+        return Envelope.decode(data)
+    except RemoteProtocolError as exc:
+        assert exc.culprit is None
+        return None
+    except ProtocolError as exc:  # pragma: no cover - a failure
+        raise AssertionError(f"{type(exc).__name__} escaped: {exc}") from None
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=300))
+def test_random_bytes_raise_only_remote_protocol_errors(data: bytes) -> None:
+    assert only_remote_errors(data) is None
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 200), st.integers(0, 255), st.sampled_from("fidc")), max_size=4
+    )
+)
+def test_mutated_envelopes_raise_only_remote_protocol_errors(edits: list[Any]) -> None:
+    original = sealed().raw
+    data = bytearray(original)
+    for where, byte, kind in edits:
+        where %= len(data) + 1
+        if kind == "f" and where < len(data):
+            data[where] ^= byte or 1
+        elif kind == "i":
+            data[where:where] = bytes([byte])
+        elif kind == "d" and where < len(data):
+            del data[where]
+        elif kind == "c":
+            del data[where:]
+    env = only_remote_errors(bytes(data))
+    # Only the untouched bytes are accepted.
+    assert (env is not None) == (bytes(data) == original)
+
+
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(1 << 63), max_value=(1 << 64) - 1)
+    | st.text(max_size=10)
+    | st.binary(max_size=70)
+)
+values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4).map(tuple), max_leaves=8)
+
+
+def mostly(good: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """A field that is usually right, so that the fuzzer reaches the later checks."""
+    return st.one_of(good, good, good, values)
+
+
+fields_strategy = st.tuples(
+    mostly(st.just(VERSION)),
+    mostly(st.sampled_from(TYPES)),
+    mostly(st.just(GAME_ID)),
+    mostly(st.just(ALICE.public)),
+    mostly(st.integers(0, (1 << 64) - 1)),
+    mostly(st.just(ZERO_HASH)),
+    mostly(st.lists(values, max_size=3).map(tuple)),
+)
+
+
+@settings(max_examples=200)
+@given(fields_strategy, st.sampled_from(["alice", "mallory", "garbage"]))
+def test_well_formed_arrays_of_any_fields_raise_only_remote_protocol_errors(
+    fields: tuple[Any, ...], signer: str
+) -> None:
+    message = SIGNING_TAG + pack(list(fields))
+    signature = {
+        "alice": ALICE.sign(message),
+        "mallory": MALLORY.sign(message),
+        "garbage": b"\x00" * 64,
+    }[signer]
+    env = only_remote_errors(pack([*fields, signature]))
+    if env is not None:
+        assert signer == "alice"
+        assert (env.type, env.game_id, env.sender, env.seq, env.prev, env.body) == fields[1:]

@@ -1,0 +1,235 @@
+"""A toy game for the protocol tests, and a small in-memory driver of lockstep machines.
+
+The toy game: each round throws one die with the 1–5 weights of the Mountains & Rivers tiles
+(1, 2, 2, 2, 1), then the seat whose turn it is plays ``("take", k)`` with ``1 <= k <= roll``;
+taken points add to that seat's score. The game ends after ``rounds`` rounds. Everything a
+lockstep machine needs (turns, chance, legality, a public hash) in a few lines, with any
+number of seats.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from protocol.codec import pack
+from protocol.envelope import Envelope
+from protocol.errors import RemoteProtocolError
+from protocol.identity import Identity
+from protocol.lockstep import NEED_DATA, GameOver, Lockstep, Transmit, YourTurn
+from protocol.sampling import HashStream
+
+WEIGHTS = (1, 2, 2, 2, 1)
+GAME = "toy"
+
+
+class ToyEngine:
+    """The toy game; implements :class:`protocol.lockstep.Engine`."""
+
+    def __init__(self, seats: int, rounds: int) -> None:
+        self.seats = seats
+        self.rounds = rounds
+        self.round = 0
+        self.roll: int | None = None
+        self.scores = [0] * seats
+        self.outcomes: list[int] = []
+
+    def due(self) -> tuple[str, Any]:
+        if self.round >= self.rounds:
+            return ("over", tuple(self.scores))
+        if self.roll is None:
+            return ("chance", WEIGHTS)
+        return ("turn", self.round % self.seats)
+
+    def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        kind, arg = self.due()
+        if kind != "turn" or arg != seat:
+            raise ValueError(f"it is not seat {seat}'s turn")
+        if (
+            len(action) != 2
+            or action[0] != "take"
+            or not isinstance(action[1], int)
+            or isinstance(action[1], bool)
+        ):
+            raise ValueError(f"not a toy action: {action!r}")
+        assert self.roll is not None
+        if not 1 <= action[1] <= self.roll:
+            raise ValueError(f"take 1 to {self.roll}, not {action[1]}")
+
+    def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        self.scores[seat] += action[1]
+        self.round += 1
+        self.roll = None
+
+    def apply_outcome(self, index: int) -> None:
+        self.outcomes.append(index)
+        self.roll = index + 1
+
+    def state_hash(self) -> bytes:
+        return hashlib.sha256(pack([GAME, self.round, self.roll, tuple(self.scores)])).digest()
+
+
+def toy_engines(rounds: int = 12) -> Callable[[str, tuple[Any, ...], int], ToyEngine]:
+    """An engine factory for tables of the game ``"toy"`` (no options)."""
+
+    def make(game: str, options: tuple[Any, ...], seats: int) -> ToyEngine:
+        if game != GAME or options != ():
+            raise ValueError(f"unknown game {game!r} {options!r}")
+        return ToyEngine(seats, rounds)
+
+    return make
+
+
+def key(label: str) -> Identity:
+    """A fixed identity named by ``label``."""
+    return Identity(hashlib.sha256(b"toy/key/" + label.encode()).digest())
+
+
+def seed(label: str) -> bytes:
+    """A fixed beacon seed named by ``label``."""
+    return hashlib.sha256(b"toy/seed/" + label.encode()).digest()
+
+
+class Node:
+    """One toy peer: a lockstep machine, the envelopes it must send, and what it refused.
+
+    It plays ``("take", roll)`` — or a move from ``moves`` when given — whenever its turn comes.
+    """
+
+    def __init__(self, label: str, machine: Lockstep) -> None:
+        self.label = label
+        self.machine = machine
+        self.outbox: deque[bytes] = deque()
+        self.errors: list[RemoteProtocolError] = []
+        self.result: Any = None
+        self.events: list[Any] = []
+
+    @property
+    def engine(self) -> ToyEngine:
+        assert isinstance(self.machine.engine, ToyEngine)
+        return self.machine.engine
+
+    def drain(self) -> None:
+        while (event := self.machine.next_event()) is not NEED_DATA:
+            self.events.append(event)
+            if isinstance(event, Transmit):
+                self.outbox.append(event.data)
+            elif isinstance(event, YourTurn):
+                roll = self.engine.roll
+                assert roll is not None
+                self.machine.send(("take", roll))
+            elif isinstance(event, GameOver):
+                self.result = event.result
+
+    def deliver(self, data: bytes) -> None:
+        if self.machine.halted is not None:
+            return
+        try:
+            self.machine.receive(data)
+        except RemoteProtocolError as exc:
+            self.errors.append(exc)
+        self.drain()
+
+
+def make_nodes(
+    n: int,
+    *,
+    prefix: str = "p",
+    rounds: int = 12,
+    chain_length: int = 512,
+    clock: Callable[[], int] = lambda: 0,
+    reveal_timeout_ms: int = 30_000,
+) -> list[Node]:
+    """``n`` toy peers with fixed keys and seeds."""
+    nodes = []
+    for i in range(n):
+        label = f"{prefix}{i}"
+        machine = Lockstep(
+            key(label),
+            toy_engines(rounds),
+            clock=clock,
+            beacon_seed=seed(label),
+            chain_length=chain_length,
+            reveal_timeout_ms=reveal_timeout_ms,
+        )
+        nodes.append(Node(label, machine))
+    return nodes
+
+
+NONCE = b"toy-table-nonce-0123456789"
+
+
+def propose(nodes: Sequence[Node], names: Sequence[str] | None = None) -> None:
+    """Node 0 proposes a toy table of every node, in order."""
+    members = tuple(node.machine.identity.public for node in nodes if node.machine.identity)
+    labels = tuple(names) if names is not None else tuple(node.label for node in nodes)
+    nodes[0].machine.propose(GAME, (), members, labels, NONCE)
+    nodes[0].drain()
+
+
+Tamper = Callable[[Node, bytes], list[bytes]]
+"""What a relay delivers in place of one envelope a node sent (``[data]`` for honesty)."""
+
+
+def relay(nodes: Sequence[Node], *, tamper: Tamper | None = None, max_steps: int = 200_000) -> None:
+    """Deliver every envelope to every other node, in the order sent, until all is quiet;
+    ``tamper`` may replace, drop or add envelopes in flight."""
+    for _ in range(max_steps):
+        sender = next((n for n in nodes if n.outbox), None)
+        if sender is None:
+            return
+        data = sender.outbox.popleft()
+        for item in tamper(sender, data) if tamper else [data]:
+            for node in nodes:
+                if node is not sender:
+                    node.deliver(item)
+    raise AssertionError("the relay did not settle")
+
+
+def scrambled_relay(nodes: Sequence[Node], seed: bytes) -> None:
+    """Deliver every envelope to every other node over separate first-in first-out links,
+    choosing which link delivers next from a seeded stream: each sender's envelopes arrive in
+    order, but the interleaving of senders differs at every receiver."""
+    stream = HashStream(seed)
+    links: dict[tuple[int, int], deque[bytes]] = {
+        (a, b): deque() for a in range(len(nodes)) for b in range(len(nodes)) if a != b
+    }
+    while True:
+        for a, node in enumerate(nodes):
+            while node.outbox:
+                data = node.outbox.popleft()
+                for b in range(len(nodes)):
+                    if b != a:
+                        links[a, b].append(data)
+        busy = [link for link, queue in links.items() if queue]
+        if not busy:
+            return
+        a, b = busy[stream.below(len(busy))]
+        nodes[b].deliver(links[a, b].popleft())
+
+
+def reseal(node: Node, data: bytes, **changes: Any) -> bytes:
+    """``data`` signed again by ``node`` with some fields changed (``type_``, ``game_id``,
+    ``seq``, ``prev``, ``body``): what a cheating member can send."""
+    env = Envelope.decode(data)
+    fields: dict[str, Any] = {
+        "type_": env.type,
+        "game_id": env.game_id,
+        "seq": env.seq,
+        "prev": env.prev,
+        "body": env.body,
+    }
+    fields.update(changes)
+    identity = node.machine.identity
+    assert identity is not None
+    return Envelope.seal(identity, **fields).raw
+
+
+def spectate(record: Sequence[bytes], rounds: int = 12) -> Lockstep:
+    """A spectator machine fed ``record`` (raises what the machine raises)."""
+    machine = Lockstep(None, toy_engines(rounds))
+    for data in record:
+        machine.receive(data)
+    return machine
