@@ -446,7 +446,7 @@ def test_cli_verify_exits_1_naming_the_first_bad_envelope(files: dict[str, Path]
         expected[name] = (error.index, error.reason)
     reveal = int(str(files["reveal-index"]))
     assert expected["flipped"][0] == 7 and "bad signature" in expected["flipped"][1]
-    assert 9 <= expected["removed"][0] <= 11 and "gap" in expected["removed"][1]
+    assert expected["removed"][0] >= 9 and "gap" in expected["removed"][1]
     assert expected["swapped"][0] == 4
     assert expected["altered"] == (reveal, expected["altered"][1])
     assert "does not hash to the previous value" in expected["altered"][1]
