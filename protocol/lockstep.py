@@ -215,6 +215,8 @@ class Lockstep:
         self._timeout = reveal_timeout_ms
         self._chain_length = chain_length
         self.table: Table | None = None
+        self._game_id = b""
+        """The table's game id, computed once."""
         self.engine: Engine | None = None
         self.members: dict[bytes, _Member] = {}
         self.record: list[bytes] = []
@@ -300,7 +302,7 @@ class Lockstep:
             raise LocalProtocolError("it is not this peer's turn")
         probe_hash = self.engine.state_hash()
         assert self.table is not None
-        self._emit_own("action", self.table.game_id, (probe_hash, tuple(action)), local_action=True)
+        self._emit_own("action", self._game_id, (probe_hash, tuple(action)), local_action=True)
 
     def tick(self) -> None:
         """Check the reveal timeout against the clock.
@@ -369,7 +371,7 @@ class Lockstep:
                 raise RemoteProtocolError("too many envelopes before the table")
             self._early.append(env)
             return
-        if env.game_id != self.table.game_id:
+        if env.game_id != self._game_id:
             raise RemoteProtocolError("envelope of another game")
         member = self.members.get(env.sender)
         if member is None:
@@ -430,6 +432,7 @@ class Lockstep:
         except ValueError as exc:
             raise RemoteProtocolError(f"unplayable table: {exc}", env.sender) from None
         self.table = table
+        self._game_id = env.game_id
         self.engine = engine
         self.members = {k: _Member(k, seat) for seat, k in enumerate(members)}
         creator = self.members[env.sender]
@@ -453,7 +456,7 @@ class Lockstep:
         chain = HashChain(self._seed, self._chain_length)
         self._chains.append(chain)
         assert self.table is not None
-        self._emit_own("commit", self.table.game_id, (chain.commitment, chain.length))
+        self._emit_own("commit", self._game_id, (chain.commitment, chain.length))
 
     # --- processing ---------------------------------------------------------------------
 
@@ -549,7 +552,7 @@ class Lockstep:
             progressed = True
         if len(self._values) == len(members):
             assert self.table is not None and self.engine is not None
-            data = draw_bytes(self.table.game_id, draw, [self._values[m.seat][0] for m in members])
+            data = draw_bytes(self._game_id, draw, [self._values[m.seat][0] for m in members])
             for m in members:
                 self.record.extend(m.unrecorded)
                 m.unrecorded.clear()
@@ -662,7 +665,7 @@ class Lockstep:
             fresh = HashChain(seed, self._chain_length, chain.last + 1)
             self._chains.append(fresh)
             self._emit_own(
-                "recommit", self.table.game_id, (fresh.first, fresh.commitment, fresh.length)
+                "recommit", self._game_id, (fresh.first, fresh.commitment, fresh.length)
             )
         own = next(c for c in self._chains if c.first <= draw <= c.last)
-        self._emit_own("reveal", self.table.game_id, (draw, own.value_for(draw)))
+        self._emit_own("reveal", self._game_id, (draw, own.value_for(draw)))

@@ -612,11 +612,14 @@ class State:
         return events
 
 
-def _field_arg(value: Any) -> int:
+def _field_arg(value: Any, *, strict: bool = True) -> int:
     """The field number written ``"q,r"`` in an action.
 
+    ``strict`` (actions applied to the state) accepts only the canonical spelling, e.g.
+    ``"-2,5"``; otherwise spaces and a ``+`` sign are tolerated (text typed by people).
+
     Raises:
-        IllegalAction: not a field of the board.
+        IllegalAction: not a field of the board, or not canonical when ``strict``.
     """
     if isinstance(value, str):
         number = _FIELD_BY_NAME.get(value)
@@ -626,9 +629,11 @@ def _field_arg(value: Any) -> int:
             q, r = parse_field(value)
         except FieldSyntaxError as exc:
             raise IllegalAction(str(exc)) from None
-        if on_board(q, r):
-            return INDEX[(q, r)]
-        raise IllegalAction(f"field {value} is off the board")
+        if not on_board(q, r):
+            raise IllegalAction(f"field {value} is off the board")
+        if strict:
+            raise IllegalAction(f"field {value!r} is not written canonically ('{q},{r}')")
+        return INDEX[(q, r)]
     raise IllegalAction(f"a field is written 'q,r', not {value!r}")
 
 
@@ -638,8 +643,8 @@ def reveal_action(a: str, b: str | None = None) -> Action:
     Raises:
         IllegalAction: a field is malformed or off the board.
     """
-    fa = _field_arg(a)
-    fb = fa if b is None else _field_arg(b)
+    fa = _field_arg(a, strict=False)
+    fb = fa if b is None else _field_arg(b, strict=False)
     lo, hi = min(fa, fb), max(fa, fb)
     return ("reveal", FIELD_NAMES[lo], FIELD_NAMES[hi])
 
@@ -650,4 +655,4 @@ def bury_action(f: str) -> Action:
     Raises:
         IllegalAction: the field is malformed or off the board.
     """
-    return ("bury", FIELD_NAMES[_field_arg(f)])
+    return ("bury", FIELD_NAMES[_field_arg(f, strict=False)])

@@ -371,3 +371,14 @@ def test_from_position_rejects_contradictions(grid: Board) -> None:
         State.from_position(grid, gold=m("0,0"), empty=m("0,0"))
     with pytest.raises(ValueError):
         State.from_position(grid, active=2)
+
+
+def test_actions_must_spell_fields_canonically(grid: Board) -> None:
+    state = rolled(State(grid), 1)
+    with pytest.raises(IllegalAction, match="canonically"):
+        state.apply(("reveal", "0, 0", "0, 0"))
+    with pytest.raises(IllegalAction, match="canonically"):
+        state.apply(("reveal", "+1,0", "+1,0"))
+    assert reveal_action(" 0, 0") == ("reveal", "0,0", "0,0")
+    state.apply(reveal_action("0, 0"))
+    assert state.gold_fields == m("0,0")
