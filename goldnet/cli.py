@@ -75,10 +75,154 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE", type=Path)
     p.add_argument("--json", action="store_true", help="one JSON object per record")
 
+    _network_parsers(sub)
+
     p = sub.add_parser("bench", help="engine speed figures (DESIGN §8)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--repeat", type=_positive, default=50, help="runs per figure (default 50)")
     return parser
+
+
+def _timeout(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 3600 seconds")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port {value} is outside 0-65535")
+    return value
+
+
+def _network_parsers(sub: Any) -> None:
+    bots = ("random", "greedy", "strong")
+
+    def common(p: argparse.ArgumentParser, json_help: str = "print JSON lines") -> None:
+        p.add_argument(
+            "--profile",
+            metavar="DIR",
+            help="profile folder (default: GOLDNET_HOME or the user data folder)",
+        )
+        p.add_argument("--json", action="store_true", help=json_help)
+
+    def mdns(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--interface",
+            metavar="IP[,IP]",
+            help="mDNS interfaces (default: GOLDNET_MDNS_INTERFACES, else all)",
+        )
+
+    p = sub.add_parser("host", help="host a table on this machine (relay + LAN announcement)")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--name", help="table name shown on the LAN")
+    p.add_argument("--port", type=_port, default=47001, help="TCP port (0: any free port)")
+    p.add_argument("--bot", choices=bots, help="a bot plays this peer's seat")
+    p.add_argument("--board", type=_board_number, help="board 1-11 (default: random)")
+    p.add_argument("--player-name", help="this player's name at the table")
+    mdns(p)
+    common(p)
+
+    p = sub.add_parser("join", help="join a table by invite code or by name on the LAN")
+    p.add_argument("invite", nargs="?", help="invite code goldnet://HOST:PORT/FINGERPRINT")
+    p.add_argument("--lan", metavar="NAME", help="find the table by name on the LAN")
+    p.add_argument("--bot", choices=bots, help="a bot plays this peer's seat (required headless)")
+    p.add_argument("--timeout", type=_timeout, default=10.0, help="seconds to look for --lan")
+    p.add_argument("--player-name", help="this player's name at the table")
+    mdns(p)
+    common(p)
+
+    p = sub.add_parser("tables", help="list the tables announced on the LAN")
+    p.add_argument("--timeout", type=_timeout, default=2.0, help="seconds to listen (default 2)")
+    mdns(p)
+    common(p)
+
+    p = sub.add_parser("relay", help="a standalone relay for online tables")
+    p.add_argument("--port", type=_port, default=47001)
+    p.add_argument("--game", choices=GAMES, default=GAMES[0])
+    p.add_argument("--name", help="table name")
+    p.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    p.add_argument("--advertise", help="host name or address written in the invite code")
+    common(p)
+
+    p = sub.add_parser("resume", help="rejoin the newest interrupted game of this profile")
+    common(p)
+
+    p = sub.add_parser("demo", help="bots in separate processes play a whole LAN game")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--players", type=_positive, default=2)
+    p.add_argument("--bot", choices=bots, default="greedy")
+    p.add_argument("--board", type=_board_number)
+    p.add_argument("--timeout", type=_timeout, default=120.0)
+    p.add_argument("--json", action="store_true", help="last line: one JSON object")
+
+
+def _network(args: argparse.Namespace) -> int:
+    from .net import commands
+
+    def emit(info: dict[str, Any]) -> None:
+        if args.json:
+            print(json.dumps(info), flush=True)
+        else:
+            print("  ".join(f"{k}: {v}" for k, v in info.items()), flush=True)
+
+    try:
+        if args.command == "join":
+            if bool(args.invite) == bool(args.lan):
+                raise UsageError("goldnet join: give an invite code or --lan NAME (one of them)")
+            if args.bot is None:
+                raise UsageError(
+                    "goldnet join: headless play needs --bot LEVEL "
+                    "(to play yourself, open `goldnet`)"
+                )
+            result: Any = commands.run(commands.join, args, emit)
+        elif args.command == "host":
+            result = commands.run(commands.host, args, emit)
+        elif args.command == "tables":
+            result = commands.run(commands.tables, args, emit)
+            if not args.json:
+                if not result:
+                    print("no tables found")
+                for t in result:
+                    print(f"{t['name']}  {t['game']}  free seats: {t['free_seats']}  {t['invite']}")
+                return 0
+        elif args.command == "relay":
+            result = commands.run(commands.relay_main, args, emit)
+        elif args.command == "resume":
+            result = commands.run(commands.resume, args, emit)
+        else:
+            result = commands.demo(args, emit)
+    except commands.CommandError as exc:
+        if exc.status == 2:
+            raise UsageError(f"goldnet {args.command}: {exc}") from None
+        print(f"goldnet {args.command}: {exc}", file=sys.stderr)
+        return 1
+    if result is not None:
+        if args.json:
+            print(json.dumps(result), flush=True)
+        else:
+            _print_outcome(result)
+    return 0
+
+
+def _print_outcome(result: Any) -> None:
+    if isinstance(result, list):
+        for item in result:
+            print(item)
+        return
+    names = result.get("names", ["seat 0", "seat 1"])
+    scores = result["scores"]
+    print(f"winner: {names[result['winner']]}  scores: {scores[0]} - {scores[1]}")
+    for path in result.get("records", [result.get("record")]):
+        print(f"record: {path}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -97,6 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _bench(args)
         if args.command == "verify":
             return _verify(args)
+        if args.command in ("host", "join", "tables", "relay", "resume", "demo"):
+            return _network(args)
         raise UsageError(f"goldnet: unknown command {args.command}")  # pragma: no cover
     except UsageError as exc:
         print(exc, file=sys.stderr)

@@ -1,0 +1,59 @@
+"""Invite codes: host, port and the relay's fingerprint in one copyable string.
+
+``goldnet://HOST:PORT/FINGERPRINT``, e.g. ``goldnet://203.0.113.5:47001/abcd-efgh-…``; an IPv6
+host is written in brackets. Joining by invite needs no discovery.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SCHEME = "goldnet://"
+_FINGERPRINT = re.compile(r"^[a-z2-7]{4}(-[a-z2-7]{4}){5}$")
+
+
+class InviteError(ValueError):
+    """An invite code that cannot be read; the message says what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """Where a relay listens and which key it must show."""
+
+    host: str
+    port: int
+    fingerprint: str
+
+    def __str__(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{SCHEME}{host}:{self.port}/{self.fingerprint}"
+
+
+def parse_invite(text: str) -> Invite:
+    """Read an invite code (surrounding spaces ignored).
+
+    Raises:
+        InviteError: not of the form ``goldnet://HOST:PORT/FINGERPRINT``.
+    """
+    text = text.strip()
+    if not text.startswith(SCHEME):
+        raise InviteError(f"an invite code starts with {SCHEME}")
+    rest = text[len(SCHEME) :]
+    address, slash, fp = rest.partition("/")
+    if not slash or not _FINGERPRINT.match(fp):
+        raise InviteError("the invite code's fingerprint is missing or mistyped")
+    if address.startswith("["):
+        host, bracket, port_text = address[1:].partition("]")
+        if not bracket or not port_text.startswith(":"):
+            raise InviteError("an IPv6 address is written [ADDRESS]:PORT")
+        port_text = port_text[1:]
+    else:
+        host, colon, port_text = address.rpartition(":")
+        if not colon:
+            raise InviteError("the invite code has no port")
+    if not host:
+        raise InviteError("the invite code has no host")
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise InviteError(f"port {port_text!r} is not a number from 1 to 65535")
+    return Invite(host, int(port_text), fp)

@@ -1,0 +1,146 @@
+"""The journal: an append-only file per game in the profile (DESIGN §5).
+
+A crashed or rebooted client rebuilds its game from it and rejoins (``goldnet resume``).
+Entries are frames (4-byte big-endian length + canonical msgpack array):
+
+| entry | fields | when |
+| --- | --- | --- |
+| ``meta`` | invite code, role, name, game, options (array), bot level or "" | first |
+| ``seed`` | the beacon seed (32 bytes, secret) | second |
+| ``out`` | an envelope this peer made | before it is sent (write-ahead, fsynced) |
+| ``in`` | log index, envelope bytes | each envelope received from the relay |
+| ``end`` | record path | once the game is over and the record saved |
+
+Each write is flushed; ``out`` entries are also fsynced, so that a peer never signs two
+different envelopes with one sequence number across a crash. A torn last entry (the process
+died mid-write) is ignored when reading.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from protocol.codec import pack, unpack
+from protocol.errors import RemoteProtocolError
+
+SUFFIX = ".journal"
+MAX_ENTRY = 1 << 20
+
+
+class JournalError(Exception):
+    """A journal that cannot be read or written; names the file and the problem."""
+
+
+@dataclass
+class JournalState:
+    """What a journal holds."""
+
+    path: Path
+    meta: tuple[Any, ...] = ()
+    seed: bytes = b""
+    incoming: list[tuple[int, bytes]] = field(default_factory=list)
+    outgoing: list[bytes] = field(default_factory=list)
+    end: str | None = None
+
+
+class Journal:
+    """An open journal file, appended to."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._file: BinaryIO = open(path, "ab")  # noqa: SIM115 - kept open for the game
+        except OSError as exc:
+            raise JournalError(f"cannot open the journal {path}: {exc.strerror}") from None
+
+    def _write(self, entry: list[Any], sync: bool = False) -> None:
+        payload = pack(entry)
+        try:
+            self._file.write(len(payload).to_bytes(4, "big") + payload)
+            self._file.flush()
+            if sync:
+                os.fsync(self._file.fileno())
+        except OSError as exc:
+            raise JournalError(f"cannot write the journal {self.path}: {exc.strerror}") from None
+
+    def meta(
+        self, invite: str, role: str, name: str, game: str, options: tuple[Any, ...], bot: str
+    ) -> None:
+        self._write(["meta", invite, role, name, game, list(options), bot], sync=True)
+
+    def seed(self, seed: bytes) -> None:
+        self._write(["seed", seed], sync=True)
+
+    def outgoing(self, envelope: bytes) -> None:
+        self._write(["out", envelope], sync=True)
+
+    def incoming(self, index: int, envelope: bytes) -> None:
+        self._write(["in", index, envelope])
+
+    def end(self, record: str) -> None:
+        self._write(["end", record], sync=True)
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def _entries(data: bytes) -> Iterator[tuple[Any, ...]]:
+    offset = 0
+    while offset + 4 <= len(data):
+        size = int.from_bytes(data[offset : offset + 4], "big")
+        if size > MAX_ENTRY or offset + 4 + size > len(data):
+            return  # a torn last entry
+        try:
+            entry = unpack(data[offset + 4 : offset + 4 + size], MAX_ENTRY)
+        except RemoteProtocolError:
+            return
+        offset += 4 + size
+        if isinstance(entry, tuple) and entry and isinstance(entry[0], str):
+            yield entry
+
+
+def read_journal(path: Path) -> JournalState:
+    """Everything a journal file holds.
+
+    Raises:
+        JournalError: unreadable, or without its meta and seed entries.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise JournalError(f"cannot read the journal {path}: {exc.strerror}") from None
+    state = JournalState(path)
+    for entry in _entries(data):
+        kind = entry[0]
+        if kind == "meta" and len(entry) == 7:
+            state.meta = entry[1:]
+        elif kind == "seed" and len(entry) == 2 and isinstance(entry[1], bytes):
+            state.seed = entry[1]
+        elif kind == "in" and len(entry) == 3:
+            state.incoming.append((entry[1], entry[2]))
+        elif kind == "out" and len(entry) == 2:
+            state.outgoing.append(entry[1])
+        elif kind == "end" and len(entry) == 2:
+            state.end = entry[1]
+    if not state.meta or len(state.seed) != 32:
+        raise JournalError(f"the journal {path} lacks its meta or seed entry")
+    return state
+
+
+def unfinished(folder: Path) -> list[Path]:
+    """Journals in ``folder`` whose game has not ended, newest first."""
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.glob(f"*{SUFFIX}"):
+        try:
+            if read_journal(path).end is None:
+                found.append(path)
+        except JournalError:
+            continue
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
