@@ -90,6 +90,8 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
     mids = [_mid_game(s) for s in range(repeat)]
     legal = [_time(lambda st=st: st.legal_actions(st.active or 0), 200) for st in mids]  # type: ignore[misc]
     strong = _strong_moves(max(1, repeat // 25))
+    from .bench_protocol import run_protocol_bench
+
     return {
         "mountains-rivers random game": {
             "median": _median_ms(game),
@@ -109,4 +111,5 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
             "runs": len(strong),
             "target": "<= 0.2 s",
         },
+        **run_protocol_bench(repeat),
     }

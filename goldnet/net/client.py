@@ -82,6 +82,7 @@ class NetPeer:
         options: tuple[Any, ...] = (),
         seed: bytes | None = None,
         on_turn: Callable[[int], None] | None = None,
+        on_event: Callable[[Any], None] | None = None,
         reveal_timeout_ms: int = 30_000,
     ) -> None:
         self.identity = identity
@@ -93,6 +94,8 @@ class NetPeer:
         self.options = options
         self.seed = seed if seed is not None else os.urandom(32)
         self.on_turn = on_turn
+        self.on_event = on_event
+        """Called with every lockstep event (for the UI's animations and for measurements)."""
         self.loop_clock = _Clock()
         self.machine = Lockstep(
             identity if role == "player" else None,
@@ -335,6 +338,8 @@ class NetPeer:
             event = self.machine.next_event()
             if event is NEED_DATA:
                 return
+            if self.on_event is not None and not self._replaying:
+                self.on_event(event)
             if isinstance(event, Transmit):
                 digest = hashlib.sha256(event.data).digest()
                 if digest in self.own:

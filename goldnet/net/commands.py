@@ -252,6 +252,12 @@ def run(coro_fn: Any, args: Any, emit: Any) -> Any:
         return asyncio.run(coro_fn(args, emit))
     except (NetError, JournalError) as exc:
         raise CommandError(str(exc)) from None
+    except Exception as exc:
+        from .discovery import DiscoveryError
+
+        if isinstance(exc, DiscoveryError):
+            raise CommandError(f"LAN discovery failed: {exc}") from None
+        raise
 
 
 # --- demo --------------------------------------------------------------------------------
