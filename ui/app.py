@@ -1,0 +1,151 @@
+"""The desktop window: ``goldnet`` with no sub-command.
+
+:class:`MainWindow` stacks the start screen, the table and the replay viewer. :func:`run`
+creates the application, installs the translations (system language unless the profile says
+otherwise) and opens the window.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
+
+from goldnet.profile import Profile
+from goldnet.rng import Stream
+
+from . import style
+from .controller import GameSetup
+from .i18n import Translations, resolve
+from .start import StartScreen
+from .table import TableWidget
+
+
+class MainWindow(QMainWindow):
+    """Start screen, table and replay in one window."""
+
+    def __init__(
+        self,
+        profile: Profile | None = None,
+        translations: Translations | None = None,
+        speed: float = 1.0,
+        bot_delay: int = 700,
+    ) -> None:
+        super().__init__()
+        self.profile = profile or Profile()
+        self.translations = translations or Translations()
+        self.stack = QStackedWidget()
+        self.start = StartScreen(self.profile)
+        self.table = TableWidget(speed=speed, bot_delay=bot_delay)
+        self.replay = None
+        self.stack.addWidget(self.start)
+        self.stack.addWidget(self.table)
+        self.setCentralWidget(self.stack)
+        self._last_choices: dict | None = None
+        self.start.playRequested.connect(self.play)
+        self.start.languageChosen.connect(self.set_language)
+        self.start.openRecordRequested.connect(self.open_record)
+        self.table.leaveRequested.connect(self.show_start)
+        self.table.rematchRequested.connect(self.rematch)
+        self.resize(1280, 860)
+        self.retranslate()
+
+    def setup_for(self, choices: dict, seed: int | None = None) -> GameSetup:
+        """A bot game from the start screen's choices (random board and seat drawn here)."""
+        seed = secrets.randbits(48) if seed is None else seed
+        draw = Stream(seed, "setup")
+        board = choices["board"] or 1 + draw.below(11)
+        seat = choices["seat"] if choices["seat"] in (0, 1) else draw.below(2)
+        me, my_colour = self.start.player_name(), self.start.player_colour()
+        bot_name = {
+            "random": self.tr("Easy bot"),
+            "greedy": self.tr("Medium bot"),
+            "strong": self.tr("Hard bot"),
+        }[choices["bot"]]
+        bot_colour = style.contrasting(style.SEAT_DEFAULTS[1], my_colour)
+        names = (me, bot_name) if seat == 0 else (bot_name, me)
+        colours = (my_colour, bot_colour) if seat == 0 else (bot_colour, my_colour)
+        return GameSetup(board, seat, choices["bot"], names, colours, seed)
+
+    def play(self, choices: dict, seed: int | None = None) -> None:
+        self._last_choices = dict(choices)
+        self.stack.setCurrentWidget(self.table)
+        self.table.start_game(self.setup_for(choices, seed))
+
+    def rematch(self) -> None:
+        if self._last_choices is not None:
+            self.play(self._last_choices)
+
+    def show_start(self) -> None:
+        self.table.stop()
+        self.stack.setCurrentWidget(self.start)
+
+    def open_record(self, path: str | None = None) -> None:
+        """Ask for a record file (unless given) and replay it."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(
+                self, self.tr("Open a record"), "", self.tr("goldnet records (*.goldnet)")
+            )
+            if not path:
+                return
+        from .replay import ReplayError, ReplayWidget
+
+        try:
+            widget = ReplayWidget.from_file(Path(path))
+        except ReplayError as exc:
+            QMessageBox.warning(self, self.tr("Cannot replay this record"), str(exc))
+            return
+        if self.replay is not None:
+            self.stack.removeWidget(self.replay)
+            self.replay.deleteLater()
+        self.replay = widget
+        widget.leaveRequested.connect(self.show_start)
+        self.stack.addWidget(widget)
+        self.stack.setCurrentWidget(widget)
+
+    def set_language(self, setting: str) -> None:
+        self.translations.install(resolve(setting))
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("goldnet — Mountains & Rivers"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def closeEvent(self, event) -> None:
+        self.table.stop()
+        super().closeEvent(event)
+
+
+def has_display() -> bool:
+    """Whether Qt can open a window here (an explicit platform counts as yes)."""
+    if os.environ.get("QT_QPA_PLATFORM") or sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def run(argv: Sequence[str] | None = None, profile: str | None = None) -> int:
+    """Open the window and run until it is closed; returns the exit status."""
+    if not has_display():
+        print(
+            "goldnet: no display found: run it in a desktop session "
+            "(or set QT_QPA_PLATFORM=offscreen to try it headless)",
+            file=sys.stderr,
+        )
+        return 2
+    app = QApplication.instance() or QApplication(list(argv or ["goldnet"]))
+    app.setApplicationName("goldnet")
+    app.setApplicationDisplayName("goldnet")
+    prof = Profile(profile)
+    translations = Translations()
+    translations.install(resolve(prof.settings().get("language")))
+    window = MainWindow(prof, translations)
+    window.show()
+    return int(app.exec())

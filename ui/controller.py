@@ -1,0 +1,288 @@
+"""The controller of a game against a bot on this machine: intents in, actions out.
+
+The scene reports clicks and hovers on fields; :class:`GameController` turns them into
+Mountains & Rivers actions and applies them — it holds no rules of its own. Whether a line is
+legal comes from ``State.legal_actions`` (for the hover preview) and from ``State.apply``
+raising :class:`~goldnet.engine.IllegalAction` (its message becomes the visible hint).
+
+Undo before Confirm is local (DESIGN §7): a legal action is applied to a *clone* of the
+committed state, the table shows the clone, Undo drops it, Confirm makes it the committed
+state. A bury and its shovel transfer are one action, so they are undone together.
+
+Chance is offline: a :class:`goldnet.rng.Stream` seeded per game throws the tiles. The bot
+chooses in a worker thread (the strong bot takes up to ~0.2 s), so the window never freezes.
+
+Phases: ``"bot"`` (the bot's turn), ``"human"`` (waiting for clicks), ``"confirm"`` (a tentative
+action waits for Confirm or Undo), ``"over"``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+
+from goldnet.engine import Action, ChanceOf, Event, IllegalAction, Terminal, TurnOf
+from goldnet.games.mountains_rivers.boards import load_board
+from goldnet.games.mountains_rivers.bots import make_bot
+from goldnet.games.mountains_rivers.rules import (
+    FIELD_NAMES,
+    FREE,
+    Observation,
+    State,
+    bury_action,
+    reveal_action,
+)
+from goldnet.rng import Stream
+
+from . import texts
+from .geometry import line_between
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """A game against a bot: board 1..11, the human's seat, the bot's name, names, colours and
+    the seed of the game's chance (and of the bot)."""
+
+    board: int
+    human: int
+    bot: str
+    names: tuple[str, str]
+    colours: tuple[str, str]
+    seed: int
+
+
+class _BotWorker(QObject):
+    """Runs the bot's choice off the GUI thread."""
+
+    chosen = Signal(object, int)
+
+    @Slot(object, object, object, int)
+    def choose(self, bot, obs, legal, token: int) -> None:
+        self.chosen.emit(bot.choose(obs, legal), token)
+
+
+class GameController(QObject):
+    """One offline game: a human seat against a bot (see the module docstring).
+
+    Signals:
+        shown(Observation, list[Event]): show this observation, animating these events.
+        phaseChanged(): whose turn, selection or tentative action changed (refresh status).
+        hintChanged(str): a refused click explained ("" clears the hint).
+        logged(str): a line for the turn log.
+        previewChanged(object, bool): the line to preview (tuple of fields, or None), legal.
+        selectionChanged(object): the selected first marker, or None.
+        finished(object): the game is over (a :class:`~goldnet.engine.Terminal`).
+    """
+
+    shown = Signal(object, object)
+    phaseChanged = Signal()
+    hintChanged = Signal(str)
+    logged = Signal(str)
+    previewChanged = Signal(object, bool)
+    selectionChanged = Signal(object)
+    finished = Signal(object)
+    _ask = Signal(object, object, object, int)
+
+    def __init__(self, setup: GameSetup, parent: QObject | None = None, bot_delay: int = 700):
+        super().__init__(parent)
+        self.setup = setup
+        self.human = setup.human
+        self.bot_seat = 1 - setup.human
+        self.state = State(load_board(setup.board))
+        self.tentative: tuple[Action, State, list[Event]] | None = None
+        self.selection: int | None = None
+        self.phase = "bot"
+        self.bot_delay = bot_delay
+        self._chance = Stream(setup.seed, "chance")
+        self._bot = make_bot(setup.bot, f"{setup.seed}/bot")
+        self._legal: set[Action] = set()
+        self._token = 0
+        self._thread = QThread()
+        self._worker = _BotWorker()
+        self._worker.moveToThread(self._thread)
+        self._ask.connect(self._worker.choose)
+        self._worker.chosen.connect(self._bot_chose)
+        self._thread.start()
+        self._pending: tuple[Action, int] | None = None
+        self._asked_at = 0
+
+    # --- lifecycle ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Show the empty board and begin (throwing the first roll)."""
+        self.shown.emit(self.state.observation(None), [])
+        self._advance()
+
+    def shutdown(self) -> None:
+        """Stop the bot's thread (call before dropping the controller)."""
+        self._token += 1
+        self._thread.quit()
+        self._thread.wait(5000)
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.setup.names
+
+    def observation(self) -> Observation:
+        """What the table shows now: the tentative position while one waits for Confirm (with
+        the roll that was used), else the committed one."""
+        if self.tentative is None:
+            return self.state.observation(None)
+        after = self.tentative[1].observation(None)
+        return dataclasses.replace(after, range_=self.state.range_, roll=self.state.roll)
+
+    def is_free_choice(self) -> bool:
+        return self.state.range_ == FREE
+
+    def _set_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.phaseChanged.emit()
+
+    def _advance(self) -> None:
+        """Throw the tiles when due, then hand the turn to the bot or the human."""
+        while True:
+            request = self.state.awaiting()
+            if isinstance(request, ChanceOf):
+                events = self.state.apply_chance(self._chance.chance(request))
+                self.shown.emit(self.observation(), events)
+                for line in texts.log_lines(events, self.names):
+                    self.logged.emit(line)
+                continue
+            break
+        if isinstance(request, Terminal):
+            self._set_phase("over")
+            self.finished.emit(request)
+        elif isinstance(request, TurnOf) and request.seat == self.human:
+            self._legal = set(self.state.legal_actions(self.human))
+            self._set_phase("human")
+        elif isinstance(request, TurnOf):
+            self._set_phase("bot")
+            self._token += 1
+            obs = self.state.observation(self.bot_seat)
+            legal = self.state.legal_actions(self.bot_seat)
+            self._asked_at = self._token
+            self._ask.emit(self._bot, obs, legal, self._token)
+
+    @Slot(object, int)
+    def _bot_chose(self, action: Action, token: int) -> None:
+        if token != self._token or self.phase != "bot":
+            return
+        QTimer.singleShot(self.bot_delay, lambda: self._play_bot(action, token))
+
+    def _play_bot(self, action: Action, token: int) -> None:
+        if token != self._token or self.phase != "bot":
+            return
+        events = self.state.apply(action)
+        self.shown.emit(self.state.observation(None), events)
+        for line in texts.log_lines(events, self.names):
+            self.logged.emit(line)
+        QTimer.singleShot(self.bot_delay // 2, self._advance)
+
+    # --- intents from the table -----------------------------------------------------------
+
+    def _status(self, f: int) -> str:
+        if self.state.facedown_fields >> f & 1:
+            return "facedown"
+        if self.state.gold_fields >> f & 1:
+            return "gold"
+        return "empty"
+
+    def click(self, f: int) -> None:
+        """A click on field ``f``."""
+        if self.phase == "over":
+            self.hintChanged.emit(texts.hint("the game is over"))
+            return
+        if self.phase == "bot":
+            self.hintChanged.emit(texts.not_your_turn(self.names[self.bot_seat]))
+            return
+        if self.phase == "confirm":
+            self.hintChanged.emit(texts.confirm_first())
+            return
+        name = FIELD_NAMES[f]
+        a = self.selection
+        if a is None:
+            status = self._status(f)
+            if status == "gold":
+                self._try(bury_action(name))
+            elif status == "empty":
+                self.hintChanged.emit(texts.collected_field())
+            elif not self.is_free_choice() and self.state.roll == 1:
+                self._try(reveal_action(name))
+            else:
+                self._select(f)
+        elif a == f and not self.is_free_choice():
+            self._select(None)
+        else:
+            self._try(reveal_action(FIELD_NAMES[a], name))
+
+    def hover(self, f: int) -> None:
+        """The pointer is over field ``f`` (-1: off the board): preview the line."""
+        if self.phase != "human" or f < 0:
+            self.previewChanged.emit(None, True)
+            return
+        a = self.selection
+        if a is None:
+            single_roll = self.state.roll == 1 and not self.is_free_choice()
+            if single_roll and self._status(f) == "facedown":
+                ok = reveal_action(FIELD_NAMES[f]) in self._legal
+                self.previewChanged.emit((f,), ok)
+            elif self._status(f) == "gold":
+                self.previewChanged.emit((f,), bury_action(FIELD_NAMES[f]) in self._legal)
+            else:
+                self.previewChanged.emit(None, True)
+            return
+        line = line_between(a, f)
+        if line is None:
+            self.previewChanged.emit((a, f), False)
+        else:
+            ok = reveal_action(FIELD_NAMES[a], FIELD_NAMES[f]) in self._legal
+            self.previewChanged.emit(line, ok)
+
+    def cancel(self) -> None:
+        """Right click or Escape: drop the selected first marker."""
+        if self.selection is not None:
+            self._select(None)
+
+    def _select(self, f: int | None) -> None:
+        self.selection = f
+        self.selectionChanged.emit(f)
+        self.previewChanged.emit((f,) if f is not None else None, True)
+        self.hintChanged.emit("")
+        self.phaseChanged.emit()
+
+    def _try(self, action: Action) -> None:
+        trial = self.state.clone()
+        try:
+            events = trial.apply(action)
+        except IllegalAction as exc:
+            self.hintChanged.emit(texts.hint(str(exc)))
+            return
+        self.tentative = (action, trial, events)
+        self.selection = None
+        self.selectionChanged.emit(None)
+        self.previewChanged.emit(None, True)
+        self.hintChanged.emit("")
+        self.shown.emit(self.observation(), events)
+        self._set_phase("confirm")
+
+    def undo(self) -> None:
+        """Drop the tentative action (a bury together with its shovel)."""
+        if self.phase != "confirm" or self.tentative is None:
+            return
+        self.tentative = None
+        self.shown.emit(self.observation(), [])
+        self._set_phase("human")
+
+    def confirm(self) -> None:
+        """Commit the tentative action; the turn passes."""
+        if self.phase != "confirm" or self.tentative is None:
+            return
+        _, after, events = self.tentative
+        self.tentative = None
+        self.state = after
+        for line in texts.log_lines(events, self.names):
+            self.logged.emit(line)
+        self.shown.emit(self.observation(), [])
+        self._advance()

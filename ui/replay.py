@@ -1,0 +1,207 @@
+"""Replays of records (``.goldnet`` files): step forward and back through a finished game.
+
+:func:`load_steps` feeds the record's envelopes one at a time to a spectator lockstep machine
+(which checks every signature, beacon reveal and rule, as ``goldnet verify`` does) and keeps a
+copy of the engine's state after each throw and each action. :class:`ReplayWidget` shows those
+snapshots on the ordinary table scene.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
+
+from goldnet.engine import Event
+from goldnet.games.mountains_rivers.rules import State
+from goldnet.records import RecordError, read
+from goldnet.session import EngineBinding, make_engine
+from protocol.errors import LocalProtocolError, RemoteProtocolError
+from protocol.lockstep import Lockstep
+
+from . import style, texts
+from .scene import TableScene
+from .table import BoardView
+
+
+class ReplayError(Exception):
+    """A record that cannot be replayed; the message says why in plain words."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """The position after one throw or action, and the events that led to it."""
+
+    state: State
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Replay:
+    names: tuple[str, str]
+    board: int
+    steps: tuple[Step, ...]
+
+
+def load_steps(envelopes: list[bytes]) -> Replay:
+    """Snapshots of a record's game, from the empty board to the end.
+
+    Raises:
+        ReplayError: the record holds no Mountains & Rivers game or fails verification (the
+            steps up to the failure are not offered: a record is replayed only if it is sound).
+    """
+    machine = Lockstep(None, make_engine)
+    steps: list[Step] = []
+    seen = 0
+    for i, data in enumerate(envelopes):
+        try:
+            machine.receive(data)
+        except (RemoteProtocolError, LocalProtocolError) as exc:
+            raise ReplayError(f"envelope {i} does not verify: {exc}") from None
+        engine = machine.engine
+        if not isinstance(engine, EngineBinding):
+            continue
+        state = engine.state
+        if not isinstance(state, State):
+            raise ReplayError("this record is not a game of Mountains & Rivers")
+        if not steps:
+            steps.append(Step(State(state.board), ()))
+        if len(engine.events) > seen:
+            steps.append(Step(state.clone(), tuple(engine.events[seen:])))
+            seen = len(engine.events)
+    if machine.table is None or not steps:
+        raise ReplayError("the record holds no game")
+    names = tuple(machine.table.names[:2])
+    return Replay((names[0], names[1]), int(machine.table.options[0]), tuple(steps))
+
+
+class ReplayWidget(QWidget):
+    """The table in replay mode: first / back / forward / last, a slider, the step's log."""
+
+    leaveRequested = Signal()
+
+    def __init__(self, replay: Replay, parent: QWidget | None = None, speed: float = 1.0) -> None:
+        super().__init__(parent)
+        self.replay = replay
+        self.index = 0
+        board = replay.steps[0].state.board
+        self.scene = TableScene(board, self)
+        self.scene.speed = speed
+        self.scene.set_seats(replay.names, style.SEAT_DEFAULTS)
+        self.view = BoardView()
+        self.view.setScene(self.scene)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-size: 15px; padding: 6px 8px;")
+        self.first_button, self.back_button = QPushButton("⏮"), QPushButton("◀")
+        self.forward_button, self.last_button = QPushButton("▶"), QPushButton("⏭")
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setRange(0, len(replay.steps) - 1)
+        self.step_label = QLabel()
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.leave_button = QPushButton()
+        controls = QHBoxLayout()
+        for b in (self.first_button, self.back_button, self.forward_button, self.last_button):
+            b.setMinimumHeight(34)
+            controls.addWidget(b)
+        controls.addWidget(self.slider, 1)
+        controls.addWidget(self.step_label)
+        main = QVBoxLayout()
+        main.addWidget(self.title)
+        main.addWidget(self.view, 1)
+        main.addLayout(controls)
+        side = QVBoxLayout()
+        side.addWidget(self.log, 1)
+        side.addWidget(self.leave_button)
+        side_widget = QWidget()
+        side_widget.setLayout(side)
+        side_widget.setFixedWidth(270)
+        layout = QHBoxLayout(self)
+        layout.addLayout(main, 1)
+        layout.addWidget(side_widget)
+        self.first_button.clicked.connect(lambda: self.go(0))
+        self.back_button.clicked.connect(lambda: self.go(self.index - 1))
+        self.forward_button.clicked.connect(lambda: self.go(self.index + 1))
+        self.last_button.clicked.connect(lambda: self.go(len(self.replay.steps) - 1))
+        self.slider.valueChanged.connect(self.go)
+        self.leave_button.clicked.connect(self.leaveRequested)
+        self.scene.show_observation(replay.steps[0].state.observation(None))
+        self.retranslate()
+        self._refresh()
+
+    @classmethod
+    def from_file(cls, path: Path, speed: float = 1.0) -> ReplayWidget:
+        """Read, verify and open the record at ``path``.
+
+        Raises:
+            ReplayError: unreadable, not a record, or it does not verify.
+        """
+        try:
+            envelopes = read(path)
+        except RecordError as exc:
+            raise ReplayError(str(exc)) from None
+        return cls(load_steps(envelopes), speed=speed)
+
+    def go(self, index: int) -> None:
+        """Show step ``index`` (clamped); forward by one animates, anything else jumps."""
+        index = max(0, min(index, len(self.replay.steps) - 1))
+        if index == self.index:
+            return
+        step = self.replay.steps[index]
+        events = step.events if index == self.index + 1 else ()
+        self.index = index
+        self.scene.show_observation(step.state.observation(None), events)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        n = len(self.replay.steps)
+        self.slider.blockSignals(True)
+        self.slider.setValue(self.index)
+        self.slider.blockSignals(False)
+        self.step_label.setText(f"{self.index} / {n - 1}")
+        self.back_button.setEnabled(self.index > 0)
+        self.first_button.setEnabled(self.index > 0)
+        self.forward_button.setEnabled(self.index < n - 1)
+        self.last_button.setEnabled(self.index < n - 1)
+        state = self.replay.steps[self.index].state
+        for seat in (0, 1):
+            self.scene.set_panel_status(seat, state.active == seat, "")
+        if state.active is None:
+            a, b = state.scores
+            winner = 0 if a > b else 1
+            self.scene.set_panel_status(winner, False, self.tr("Winner!"), True)
+        self.log.clear()
+        for i in range(max(1, self.index - 12), self.index + 1):
+            for line in texts.log_lines(self.replay.steps[i].events, self.replay.names):
+                self.log.addItem(line)
+        self.log.scrollToBottom()
+
+    def retranslate(self) -> None:
+        self.title.setText(
+            texts.arg(
+                self.tr("Replay of board %1: %2 (mountains) against %3 (rivers)"),
+                self.replay.board,
+                *self.replay.names,
+            )
+        )
+        self.first_button.setToolTip(self.tr("First position"))
+        self.back_button.setToolTip(self.tr("Step back"))
+        self.forward_button.setToolTip(self.tr("Step forward"))
+        self.last_button.setToolTip(self.tr("Last position"))
+        self.leave_button.setText(self.tr("Back to the start"))
+        self.scene.retranslate()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)

@@ -1,0 +1,93 @@
+"""Colours, sizes and fonts of the table: one place for the look of the game.
+
+Everything is drawn as vector art in scene units; ``HEX`` (the circumradius of a field) is the
+unit every other size derives from, so the table scales cleanly to any window and any HiDPI
+screen (the view only changes its transform).
+
+Colour choices (see docs/ui.md): mountains are muted greens, told apart from one another by
+narrow sand paths; rivers are blue *lines* with a light core (shape, not only colour, separates
+them from the mountain *areas*); markers are brown (face down), gold (revealed) or an empty ring
+(collected) — three different lightnesses, so they read in greyscale too.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor
+
+HEX = 30.0
+"""Circumradius of a field in scene units."""
+
+SAND_GAP = 0.085 * HEX
+"""Half the width of a sand path between two mountains."""
+
+MARKER_RADIUS = 0.46 * HEX
+RIVER_WIDTH = 0.30 * HEX
+RIVER_CORE = 0.13 * HEX
+
+TABLE = QColor("#3b2a1e")
+"""The wooden table under the board."""
+TABLE_LIGHT = QColor("#4d3827")
+PLATE_EDGE = QColor("#6b4b2a")
+SAND = QColor("#e9d9ae")
+SAND_DARK = QColor("#cdb785")
+
+MOUNTAIN_FILLS: tuple[QColor, ...] = (
+    QColor("#8fb07a"),
+    QColor("#6f9a62"),
+    QColor("#a9b97c"),
+    QColor("#7fa08c"),
+    QColor("#98a866"),
+)
+"""Mountain fills; neighbouring mountains get different entries (greedy colouring)."""
+MOUNTAIN_PEAK = QColor(40, 60, 30, 70)
+MOUNTAIN_HIGHLIGHT = QColor("#fff4c2")
+
+RIVER_DARK = QColor("#1d5ea8")
+RIVER_LIGHT = QColor("#7cc0f0")
+RIVER_HIGHLIGHT = QColor("#bfe6ff")
+
+FACEDOWN = QColor("#6e4120")
+FACEDOWN_LIGHT = QColor("#9a6235")
+FACEDOWN_RIM = QColor("#3e230f")
+GOLD = QColor("#f1c232")
+GOLD_LIGHT = QColor("#fff3b0")
+GOLD_DARK = QColor("#a97c0c")
+EMPTY_RING = QColor("#5b4a33")
+
+PREVIEW_OK = QColor(60, 200, 90)
+PREVIEW_BAD = QColor(220, 60, 50)
+SELECTED = QColor("#ffffff")
+
+PANEL = QColor("#f6ecd2")
+PANEL_EDGE = QColor("#8a6a3d")
+INK = QColor("#2b2118")
+INK_SOFT = QColor("#6d5c48")
+WOOD = QColor("#c9a06a")
+WOOD_DARK = QColor("#8f6437")
+STROKE = QColor("#111111")
+SHOVEL_BLADE = QColor("#8e9aa3")
+SHOVEL_HANDLE = QColor("#8a5a2b")
+
+SEAT_DEFAULTS: tuple[str, str] = ("#c0392b", "#2c6fbf")
+"""Default seat colours (player 1, player 2) when a profile has none."""
+COLOUR_CHOICES: tuple[str, ...] = (
+    "#c0392b",
+    "#2c6fbf",
+    "#27ae60",
+    "#8e44ad",
+    "#e67e22",
+    "#16a085",
+    "#d35400",
+    "#2c3e50",
+)
+"""Colours offered on the start screen."""
+
+FONT_FAMILY = "DejaVu Sans"
+
+
+def contrasting(colour: str, taken: str) -> str:
+    """A seat colour for the opponent that differs from ``taken``."""
+    for choice in (colour, *COLOUR_CHOICES):
+        if QColor(choice) != QColor(taken):
+            return choice
+    return SEAT_DEFAULTS[1]

@@ -1,0 +1,326 @@
+"""The table window: the board view, what to do now, hints, Undo/Confirm, the turn log, and the
+end screen with the winner and a rematch button.
+
+:class:`BoardView` fits the whole scene into the widget at any size (vector drawing, so it
+stays sharp on HiDPI screens). :class:`TableWidget` wires a :class:`~ui.scene.TableScene` to a
+:class:`~ui.controller.GameController`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QPainter, QResizeEvent, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from goldnet.engine import Terminal
+
+from . import texts
+from .controller import GameController, GameSetup
+from .scene import TableScene
+
+HINT_MS = 7000
+
+
+class BoardView(QGraphicsView):
+    """A view that always shows the whole scene, scaled to fit, keeping its aspect ratio."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setRenderHints(
+            QPainter.RenderHint.Antialiasing
+            | QPainter.RenderHint.TextAntialiasing
+            | QPainter.RenderHint.SmoothPixmapTransform
+        )
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setMinimumSize(320, 300)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def fit(self) -> None:
+        scene = self.scene()
+        if scene is not None:
+            self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+    def showEvent(self, event: QEvent) -> None:
+        super().showEvent(event)
+        self.fit()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        scene = self.scene()
+        if isinstance(scene, TableScene) and scene._hovered >= 0:
+            scene.field_left(scene._hovered)
+        super().leaveEvent(event)
+
+
+class EndPanel(QFrame):
+    """The end screen: the winner, the scores, Rematch and Back."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("endPanel")
+        self.setStyleSheet(
+            "#endPanel { background: rgba(246, 236, 210, 240); border: 3px solid #8a6a3d;"
+            " border-radius: 14px; }"
+            " QLabel { color: #2b2118; }"
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(28, 22, 28, 22)
+        self.title = QLabel()
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.title.setStyleSheet("font-size: 26px; font-weight: bold;")
+        self.scores = QLabel()
+        self.scores.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.scores.setStyleSheet("font-size: 17px;")
+        buttons = QHBoxLayout()
+        self.rematch = QPushButton()
+        self.back = QPushButton()
+        for b in (self.rematch, self.back):
+            b.setMinimumHeight(36)
+            buttons.addWidget(b)
+        layout.addWidget(self.title)
+        layout.addWidget(self.scores)
+        layout.addSpacing(10)
+        layout.addLayout(buttons)
+        self.hide()
+
+
+class TableWidget(QWidget):
+    """A Mountains & Rivers table against a bot (see the module docstring)."""
+
+    rematchRequested = Signal()
+    leaveRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None, speed: float = 1.0, bot_delay: int = 700):
+        super().__init__(parent)
+        self.speed = speed
+        self.bot_delay = bot_delay
+        self.scene: TableScene | None = None
+        self.controller: GameController | None = None
+        self.result: Terminal | None = None
+
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("font-size: 15px; padding: 6px 8px;")
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet(
+            "background: #ffe3a3; color: #5a3200; border: 1px solid #d99a2b;"
+            " border-radius: 6px; padding: 6px 8px; font-size: 14px;"
+        )
+        self.hint.hide()
+        self._hint_timer = QTimer(self)
+        self._hint_timer.setSingleShot(True)
+        self._hint_timer.timeout.connect(lambda: self.show_hint(""))
+        self.view = BoardView()
+        self.end = EndPanel(self.view)
+
+        self.undo_button = QPushButton()
+        self.confirm_button = QPushButton()
+        for b in (self.undo_button, self.confirm_button):
+            b.setMinimumHeight(40)
+        self.confirm_button.setDefault(True)
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.log.setAlternatingRowColors(True)
+        self.log_title = QLabel()
+        self.leave_button = QPushButton()
+
+        side = QVBoxLayout()
+        side.addWidget(self.undo_button)
+        side.addWidget(self.confirm_button)
+        side.addSpacing(8)
+        side.addWidget(self.log_title)
+        side.addWidget(self.log, 1)
+        side.addWidget(self.leave_button)
+        side_widget = QWidget()
+        side_widget.setLayout(side)
+        side_widget.setFixedWidth(270)
+        main = QVBoxLayout()
+        main.setContentsMargins(0, 0, 0, 0)
+        main.addWidget(self.status)
+        main.addWidget(self.hint)
+        main.addWidget(self.view, 1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(main, 1)
+        layout.addWidget(side_widget)
+
+        self.undo_button.clicked.connect(self.undo)
+        self.confirm_button.clicked.connect(self.confirm)
+        self.leave_button.clicked.connect(self.leaveRequested)
+        self.end.rematch.clicked.connect(self.rematchRequested)
+        self.end.back.clicked.connect(self.leaveRequested)
+        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
+        QShortcut(QKeySequence(Qt.Key.Key_Return), self, self.confirm)
+        QShortcut(QKeySequence(Qt.Key.Key_Enter), self, self.confirm)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.cancel)
+        self.retranslate()
+        self._refresh()
+
+    # --- a game ---------------------------------------------------------------------------
+
+    def start_game(self, setup: GameSetup) -> None:
+        """Drop any current game and start ``setup``."""
+        self.stop()
+        self.result = None
+        self.end.hide()
+        self.log.clear()
+        self.show_hint("")
+        from goldnet.games.mountains_rivers.boards import load_board
+
+        scene = TableScene(load_board(setup.board), self)
+        scene.speed = self.speed
+        scene.set_seats(setup.names, setup.colours)
+        controller = GameController(setup, self, bot_delay=self.bot_delay)
+        scene.fieldClicked.connect(controller.click)
+        scene.fieldHovered.connect(controller.hover)
+        scene.cancelRequested.connect(controller.cancel)
+        controller.shown.connect(scene.show_observation)
+        controller.previewChanged.connect(scene.set_preview)
+        controller.selectionChanged.connect(scene.set_selected)
+        controller.hintChanged.connect(self.show_hint)
+        controller.logged.connect(self.add_log)
+        controller.phaseChanged.connect(self._refresh)
+        controller.finished.connect(self._finished)
+        self.scene, self.controller = scene, controller
+        self.view.setScene(scene)
+        self.view.fit()
+        self.add_log(
+            texts.arg(
+                self.tr("Board %1. %2 plays the mountains, %3 the rivers."),
+                setup.board,
+                *setup.names,
+            )
+        )
+        controller.start()
+        self._refresh()
+
+    def stop(self) -> None:
+        if self.controller is not None:
+            self.controller.shutdown()
+            self.controller.deleteLater()
+            self.controller = None
+
+    def undo(self) -> None:
+        if self.controller is not None:
+            self.controller.undo()
+
+    def confirm(self) -> None:
+        if self.controller is not None:
+            self.controller.confirm()
+
+    def cancel(self) -> None:
+        if self.controller is not None:
+            self.controller.cancel()
+
+    def show_hint(self, text: str) -> None:
+        self.hint.setText(text)
+        self.hint.setVisible(bool(text))
+        if text:
+            self._hint_timer.start(HINT_MS)
+
+    def add_log(self, line: str) -> None:
+        self.log.addItem(line)
+        self.log.scrollToBottom()
+
+    def _refresh(self) -> None:
+        c, scene = self.controller, self.scene
+        self.undo_button.setEnabled(c is not None and c.phase == "confirm")
+        self.confirm_button.setEnabled(c is not None and c.phase == "confirm")
+        if c is None or scene is None:
+            self.status.setText("")
+            return
+        self.status.setText(
+            texts.status_line(
+                c.phase,
+                c.state.roll,
+                c.is_free_choice(),
+                c.selection is not None,
+                c.names[c.bot_seat],
+            )
+        )
+        active = c.state.active
+        for seat in (0, 1):
+            if c.phase == "over":
+                won = self.result is not None and seat in self.result.winners
+                scene.set_panel_status(seat, False, self.tr("Winner!") if won else "", won)
+            elif seat == active:
+                if seat == c.human:
+                    text = (
+                        self.tr("Confirm your turn")
+                        if c.phase == "confirm"
+                        else self.tr("Your turn")
+                    )
+                else:
+                    text = self.tr("Thinking…")
+                scene.set_panel_status(seat, True, text)
+            else:
+                scene.set_panel_status(seat, False, "")
+
+    def _finished(self, result: Terminal) -> None:
+        self.result = result
+        c = self.controller
+        assert c is not None
+        winner = result.winners[0]
+        if winner == c.human:
+            title = self.tr("You win!")
+        else:
+            title = texts.arg(self.tr("%1 wins"), c.names[winner])
+        self.end.title.setText(title)
+        a, b = result.scores
+        self.end.scores.setText(
+            texts.arg(self.tr("%1 (mountains) %2 – %3 %4 (rivers)"), c.names[0], a, b, c.names[1])
+        )
+        self._refresh()
+        self._place_end()
+        self.end.show()
+        self.end.raise_()
+
+    def _place_end(self) -> None:
+        self.end.adjustSize()
+        r = self.view.rect()
+        w, h = max(self.end.sizeHint().width(), 360), self.end.sizeHint().height()
+        self.end.setGeometry(int(r.center().x() - w / 2), int(r.center().y() - h / 2), w, h)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.end.isVisible():
+            self._place_end()
+
+    def retranslate(self) -> None:
+        self.undo_button.setText(self.tr("Undo"))
+        self.confirm_button.setText(self.tr("Confirm"))
+        self.undo_button.setToolTip(self.tr("Take back your move (Ctrl+Z)"))
+        self.confirm_button.setToolTip(self.tr("End your turn (Enter)"))
+        self.log_title.setText(self.tr("Turn log"))
+        self.leave_button.setText(self.tr("Leave the table"))
+        self.end.rematch.setText(self.tr("Rematch"))
+        self.end.back.setText(self.tr("Back to the start"))
+        if self.scene is not None:
+            self.scene.retranslate()
+        self._refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def scene_rect(self) -> QRectF:
+        return self.scene.sceneRect() if self.scene else QRectF()

@@ -1,0 +1,202 @@
+"""Words the table shows: hints for refused clicks, turn-log lines, the status line.
+
+The rules explain a refusal in English (:class:`goldnet.engine.IllegalAction`); :func:`hint`
+turns the known messages into translated sentences addressed to the player and falls back to
+the engine's own words for anything else. Every string here goes through Qt's translation
+(context ``Texts``) so ``pyside6-lupdate`` finds it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QCoreApplication
+
+from goldnet.engine import Event
+
+
+def arg(text: str, *values: object) -> str:
+    """Qt-style ``%1``, ``%2``… substitution (highest number first, so %1 never eats %10)."""
+    for i in range(len(values), 0, -1):
+        text = text.replace(f"%{i}", str(values[i - 1]))
+    return text
+
+
+_HINTS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (
+        re.compile(r"^the game is over$"),
+        lambda m: QCoreApplication.translate("Texts", "The game is over."),
+    ),
+    (
+        re.compile(r"^\S+ and \S+ are not on one straight line$"),
+        lambda m: QCoreApplication.translate(
+            "Texts", "These two markers are not on one straight line: click both ends of a line."
+        ),
+    ),
+    (
+        re.compile(r"^free choice: reveal one marker or two neighbouring markers$"),
+        lambda m: QCoreApplication.translate(
+            "Texts", "Free choice: reveal one marker (click it twice) or two neighbouring markers."
+        ),
+    ),
+    (
+        re.compile(r"^the roll is (\d+): reveal a line of exactly \d+ markers, not (\d+)$"),
+        lambda m: arg(
+            QCoreApplication.translate(
+                "Texts", "The roll is %1: the line must hold exactly %1 markers, not %2."
+            ),
+            m.group(1),
+            m.group(2),
+        ),
+    ),
+    (
+        re.compile(r"^\S+ is exposed gold: the line must be all face down$"),
+        lambda m: QCoreApplication.translate(
+            "Texts", "Exposed gold interrupts this line: every marker in it must be face down."
+        ),
+    ),
+    (
+        re.compile(r"^\S+ is an empty field: the line must be all face down$"),
+        lambda m: QCoreApplication.translate(
+            "Texts", "A collected field interrupts this line: every marker in it must be face down."
+        ),
+    ),
+    (
+        re.compile(r"^free choice: burying is no longer allowed$"),
+        lambda m: QCoreApplication.translate(
+            "Texts", "Free choice: burying gold is no longer allowed."
+        ),
+    ),
+    (
+        re.compile(r"^you have no shovel: you cannot bury gold$"),
+        lambda m: QCoreApplication.translate("Texts", "You have no shovel: you cannot bury gold."),
+    ),
+    (
+        re.compile(r"^\S+ holds no exposed gold to bury$"),
+        lambda m: QCoreApplication.translate("Texts", "There is no exposed gold there to bury."),
+    ),
+)
+
+
+def hint(message: str) -> str:
+    """A refusal of the rules in the player's language (the engine's words when unknown)."""
+    for pattern, make in _HINTS:
+        match = pattern.match(message)
+        if match:
+            return make(match)
+    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+
+
+def not_your_turn(name: str) -> str:
+    return arg(QCoreApplication.translate("Texts", "Wait: it is %1's turn."), name)
+
+
+def confirm_first() -> str:
+    return QCoreApplication.translate("Texts", "Confirm your turn first, or Undo to change it.")
+
+
+def collected_field() -> str:
+    return QCoreApplication.translate(
+        "Texts", "This field has already been collected: choose a face-down marker."
+    )
+
+
+def family(seat: int) -> str:
+    return (
+        QCoreApplication.translate("Texts", "mountains")
+        if seat == 0
+        else QCoreApplication.translate("Texts", "rivers")
+    )
+
+
+def territory(family_name: str, index: int) -> str:
+    if family_name == "mountain":
+        return arg(QCoreApplication.translate("Texts", "Mountain %1"), index + 1)
+    return arg(QCoreApplication.translate("Texts", "River %1"), index + 1)
+
+
+def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """One turn-log line per event worth telling."""
+    out: list[str] = []
+    for e in events:
+        who = names[e.seat] if e.seat is not None else ""
+        if e.kind == "roll":
+            out.append(arg(QCoreApplication.translate("Texts", "%1: roll %2"), who, e.get("roll")))
+        elif e.kind == "reveal":
+            n = len(e.get("fields", ()))
+            out.append(
+                arg(QCoreApplication.translate("Texts", "%1: %n marker(s) revealed", None, n), who)
+            )
+        elif e.kind == "bury":
+            other = names[e.get("shovel_to", 0)]
+            out.append(
+                arg(
+                    QCoreApplication.translate("Texts", "%1: a nugget buried, a shovel to %2"),
+                    who,
+                    other,
+                )
+            )
+        elif e.kind == "collect":
+            n = e.get("gold", 0)
+            out.append(
+                arg(
+                    QCoreApplication.translate("Texts", "%1: +%n gold from %2", None, n),
+                    who,
+                    territory(e.get("family", ""), e.get("territory", 0)),
+                )
+            )
+        elif e.kind == "end":
+            a, b = e.get("scores", (0, 0))
+            out.append(
+                arg(
+                    QCoreApplication.translate("Texts", "%1 wins, %2 to %3"),
+                    who,
+                    max(a, b),
+                    min(a, b),
+                )
+            )
+    return out
+
+
+def status_line(phase: str, roll: int | None, free: bool, selected: bool, other: str) -> str:
+    """What the player should do now."""
+    if phase == "over":
+        return QCoreApplication.translate("Texts", "The game is over.")
+    if phase == "bot":
+        return arg(QCoreApplication.translate("Texts", "%1 is playing…"), other)
+    if phase == "confirm":
+        return QCoreApplication.translate(
+            "Texts", "Confirm your turn, or Undo to change your choice."
+        )
+    if phase == "replay":
+        return QCoreApplication.translate("Texts", "Replay: step through the record.")
+    if free:
+        if selected:
+            return QCoreApplication.translate(
+                "Texts",
+                "Free choice: click the same marker again, or a neighbouring marker "
+                "(right-click to cancel).",
+            )
+        return QCoreApplication.translate(
+            "Texts", "Your turn, free choice: click a marker twice, or two neighbouring markers."
+        )
+    if selected:
+        return arg(
+            QCoreApplication.translate(
+                "Texts", "Now click the last marker of the line of %1 (right-click to cancel)."
+            ),
+            roll,
+        )
+    if roll == 1:
+        return QCoreApplication.translate(
+            "Texts", "Your turn, roll 1: click one face-down marker, or exposed gold to bury it."
+        )
+    return arg(
+        QCoreApplication.translate(
+            "Texts",
+            "Your turn, roll %1: click the first and last marker of a straight line of %1 "
+            "face-down markers, or exposed gold to bury it.",
+        ),
+        roll,
+    )
