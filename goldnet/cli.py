@@ -76,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per record")
 
     _network_parsers(sub)
+    _client_parsers(sub)
 
     p = sub.add_parser("bench", help="engine speed figures (DESIGN §8)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -231,8 +232,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            parser.print_help()
-            return 0
+            return _window()
+        if args.command == "render":
+            return _render(args)
         if args.command == "scenario":
             return _scenario(args)
         if args.command == "selfplay":
@@ -476,6 +478,84 @@ def _bench(args: argparse.Namespace) -> int:
         for name, fig in figures.items():
             target = f"  (target {fig['target']})" if fig.get("target") else ""
             print(f"{name:34s} {fig['median']:10.3f} {fig['unit']}{target}")
+    return 0
+
+
+# --- desktop client (ui/ is imported lazily, only here: DESIGN §1) ----------------------------
+
+
+def _client_parsers(sub: Any) -> None:
+    p = sub.add_parser("render", help="draw a board offscreen into a PNG file")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--board", type=_board_number, help="board 1-11")
+    p.add_argument(
+        "--scenario", type=Path, metavar="FILE", help="draw the position a scenario case reaches"
+    )
+    p.add_argument("--turns", type=int, default=0, help="first let two bots play N turns")
+    p.add_argument("--seed", type=int, default=0, help="seed of those turns (default 0)")
+    p.add_argument("--width", type=_positive, default=1400, help="picture width in pixels")
+    p.add_argument("--out", type=Path, required=True, metavar="FILE.png", help="file to write")
+
+
+def _window() -> int:
+    """``goldnet`` with no sub-command: the desktop window."""
+    from ui.app import run as run_window
+
+    return run_window()
+
+
+def _render(args: argparse.Namespace) -> int:
+    from .engine import ChanceOf, IllegalAction
+    from .games.mountains_rivers import scenario
+    from .games.mountains_rivers.boards import load_board
+    from .games.mountains_rivers.bots import make_bot
+    from .games.mountains_rivers.rules import State
+    from .rng import Stream
+
+    if args.board is None and args.scenario is None:
+        raise UsageError("goldnet render: give --board K or --scenario FILE")
+    if not 0 <= args.turns <= 1000:
+        raise UsageError("goldnet render: --turns must be between 0 and 1000")
+    if args.width > 8000:
+        raise UsageError("goldnet render: --width must be at most 8000 pixels")
+    if args.scenario is not None:
+        case = _read_json(args.scenario)
+        if not isinstance(case, dict):
+            raise UsageError(f"goldnet render: {args.scenario} is not a scenario case")
+        if args.board is not None:
+            case = {**case, "board": args.board}
+        try:
+            state = scenario.initial_state(case)
+            for step in case.get("steps") or ():
+                action = step.get("action") if isinstance(step, dict) else None
+                if action is None:
+                    continue
+                kind, fields = scenario._parse_action("step", action)
+                try:
+                    state = scenario.play_action(state, kind, fields, step.get("roll"))
+                except IllegalAction:
+                    continue  # the case shows a refused move: the position stays
+        except scenario.ScenarioError as exc:
+            raise UsageError(f"goldnet render: {args.scenario} is malformed: {exc}") from None
+    else:
+        state = State(load_board(args.board))
+    chance = Stream(args.seed, "render")
+    bots = [make_bot("greedy", f"{args.seed}/0"), make_bot("greedy", f"{args.seed}/1")]
+    for turn in range(args.turns + (1 if args.turns else 0)):
+        request = state.awaiting()
+        if isinstance(request, ChanceOf):
+            state.apply_chance(chance.chance(request))
+        if state.active is None or turn == args.turns:
+            break
+        seat = state.active
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions(seat)))
+    from ui.render import render_state
+
+    try:
+        render_state(state, args.out, args.width)
+    except OSError as exc:
+        raise UsageError(f"goldnet render: {exc}") from None
+    print(f"wrote {args.out}")
     return 0
 
 

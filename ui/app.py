@@ -12,8 +12,10 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
 from goldnet.profile import Profile
@@ -24,6 +26,9 @@ from .controller import GameSetup
 from .i18n import Translations, resolve
 from .start import StartScreen
 from .table import TableWidget
+
+if TYPE_CHECKING:
+    from .replay import ReplayWidget
 
 
 class MainWindow(QMainWindow):
@@ -42,11 +47,11 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.start = StartScreen(self.profile)
         self.table = TableWidget(speed=speed, bot_delay=bot_delay)
-        self.replay = None
+        self.replay: ReplayWidget | None = None
         self.stack.addWidget(self.start)
         self.stack.addWidget(self.table)
         self.setCentralWidget(self.stack)
-        self._last_choices: dict | None = None
+        self._last_choices: dict[str, Any] | None = None
         self.start.playRequested.connect(self.play)
         self.start.languageChosen.connect(self.set_language)
         self.start.openRecordRequested.connect(self.open_record)
@@ -55,7 +60,7 @@ class MainWindow(QMainWindow):
         self.resize(1280, 860)
         self.retranslate()
 
-    def setup_for(self, choices: dict, seed: int | None = None) -> GameSetup:
+    def setup_for(self, choices: dict[str, Any], seed: int | None = None) -> GameSetup:
         """A bot game from the start screen's choices (random board and seat drawn here)."""
         seed = secrets.randbits(48) if seed is None else seed
         draw = Stream(seed, "setup")
@@ -72,7 +77,7 @@ class MainWindow(QMainWindow):
         colours = (my_colour, bot_colour) if seat == 0 else (bot_colour, my_colour)
         return GameSetup(board, seat, choices["bot"], names, colours, seed)
 
-    def play(self, choices: dict, seed: int | None = None) -> None:
+    def play(self, choices: dict[str, Any], seed: int | None = None) -> None:
         self._last_choices = dict(choices)
         self.stack.setCurrentWidget(self.table)
         self.table.start_game(self.setup_for(choices, seed))
@@ -119,7 +124,7 @@ class MainWindow(QMainWindow):
             self.retranslate()
         super().changeEvent(event)
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.table.stop()
         super().closeEvent(event)
 
@@ -142,7 +147,6 @@ def run(argv: Sequence[str] | None = None, profile: str | None = None) -> int:
         return 2
     app = QApplication.instance() or QApplication(list(argv or ["goldnet"]))
     app.setApplicationName("goldnet")
-    app.setApplicationDisplayName("goldnet")
     prof = Profile(profile)
     translations = Translations()
     translations.install(resolve(prof.settings().get("language")))

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from goldnet.engine import Action, ChanceOf, Event, IllegalAction, Terminal, TurnOf
+from goldnet.engine import Action, Bot, ChanceOf, Event, IllegalAction, Terminal, TurnOf
 from goldnet.games.mountains_rivers.boards import load_board
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.games.mountains_rivers.rules import (
@@ -59,7 +59,7 @@ class _BotWorker(QObject):
     chosen = Signal(object, int)
 
     @Slot(object, object, object, int)
-    def choose(self, bot, obs, legal, token: int) -> None:
+    def choose(self, bot: Bot, obs: Observation, legal: list[Action], token: int) -> None:
         self.chosen.emit(bot.choose(obs, legal), token)
 
 
@@ -105,8 +105,6 @@ class GameController(QObject):
         self._ask.connect(self._worker.choose)
         self._worker.chosen.connect(self._bot_chose)
         self._thread.start()
-        self._pending: tuple[Action, int] | None = None
-        self._asked_at = 0
 
     # --- lifecycle ----------------------------------------------------------------------
 
@@ -162,7 +160,6 @@ class GameController(QObject):
             self._token += 1
             obs = self.state.observation(self.bot_seat)
             legal = self.state.legal_actions(self.bot_seat)
-            self._asked_at = self._token
             self._ask.emit(self._bot, obs, legal, self._token)
 
     @Slot(object, int)

@@ -162,7 +162,9 @@ class TsTranslator(QTranslator):
     def language(self) -> str:
         return self._lang
 
-    def translate(self, context, source_text, disambiguation=None, n=-1):  # type: ignore[override]
+    def translate(
+        self, context: str, source_text: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
         forms = self._table.get((context, source_text))
         if not forms:
             return None

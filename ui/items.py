@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QGraphicsSceneHoverEvent,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
+    QWidget,
 )
 
 from . import style
@@ -67,7 +68,9 @@ class PlateItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         shadow = QPainterPath(self._path)
         shadow.translate(0, 5)
@@ -107,7 +110,9 @@ class MountainItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return self._area
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         base = self._colour.lighter(118) if self._highlight else self._colour
         grad = QLinearGradient(self._rect.topLeft(), self._rect.bottomRight())
@@ -151,7 +156,9 @@ class RiverItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return self._shape
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         cap, join = Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin
@@ -306,7 +313,9 @@ class FieldItem(QGraphicsObject):
     def shape(self) -> QPainterPath:
         return self._shape
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = style.MARKER_RADIUS
         c = self.centre
@@ -401,7 +410,9 @@ class PreviewItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return self._path
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         colour = style.PREVIEW_OK if self._legal else style.PREVIEW_BAD
         fill = QColor(colour)
@@ -426,6 +437,8 @@ class NuggetItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         paint_marker(painter, QPointF(0, 0), GOLD, style.MARKER_RADIUS * 0.8)

@@ -9,7 +9,7 @@ upright wooden tiles still in play, each face as black strokes (seed, "Check the
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Property, QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import (
@@ -22,7 +22,7 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from . import style
 from .items import GOLD, Z_FLYING, paint_marker
@@ -127,7 +127,9 @@ class PlayerPanelItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-8, -8, 8, 8)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self._rect
         if self.active:
@@ -201,7 +203,9 @@ class ShovelItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         return QRectF(-0.5 * H, -0.6 * H, 1.0 * H, 1.2 * H)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.rotate(-28)
         handle = round_pen(style.SHOVEL_HANDLE, 0.11 * H)
@@ -220,7 +224,9 @@ class ShovelItem(QGraphicsObject):
         painter.setPen(QPen(style.INK, 0.035 * H))
         painter.drawPath(blade)
 
-    def move_to(self, target: QPointF, duration: int, on_done=None) -> None:
+    def move_to(
+        self, target: QPointF, duration: int, on_done: Callable[[], None] | None = None
+    ) -> None:
         """Fly to ``target`` in an arc (instantly when ``duration`` is 0)."""
         if self._anim is not None:
             self._anim.stop()
@@ -328,7 +334,9 @@ class TilesItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-4, -4, 4, 4)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self._rect
         painter.setPen(QPen(style.PANEL_EDGE, 2))

@@ -28,11 +28,14 @@ def use_offscreen_without_display() -> None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 
-def ensure_app() -> QApplication:
-    """The running Qt application, or a new offscreen-capable one (graphics scenes need a
-    widgets application even when nothing is shown)."""
+def ensure_app(headless: bool = False) -> QApplication:
+    """The running Qt application, or a new one (graphics scenes need a widgets application
+    even when nothing is shown): on the offscreen platform when ``headless`` (unless
+    ``QT_QPA_PLATFORM`` says otherwise) or when there is no display."""
     app = QApplication.instance()
     if app is None:
+        if headless:
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         use_offscreen_without_display()
         app = QApplication([sys.argv[0] if sys.argv else "goldnet"])
     return app  # type: ignore[return-value]
@@ -81,6 +84,7 @@ def render_state(state: State, out: Path, width: int = 1400) -> None:
     Raises:
         OSError: the file cannot be written.
     """
+    ensure_app(headless=True)
     image = render_scene(table_scene(state), width)
-    if not image.save(str(out), "PNG"):
+    if not image.save(str(out), b"PNG"):
         raise OSError(f"cannot write {out}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QTimer, QVariantAnimation, Signal
+from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, QTimer, QVariantAnimation, Signal
 from PySide6.QtGui import QBrush, QLinearGradient
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -75,7 +75,7 @@ class TableScene(QGraphicsScene):
     fieldHovered = Signal(int)
     cancelRequested = Signal()
 
-    def __init__(self, board: Board, parent=None) -> None:
+    def __init__(self, board: Board, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.board = board
         self.geometry: BoardGeometry = board_geometry(board)
@@ -290,8 +290,8 @@ class TableScene(QGraphicsScene):
         r = self.board.river_of[f] if f >= 0 else -1
         for item in self.mountains:
             item.set_highlighted(item.index == m)
-        for item in self.rivers:
-            item.set_highlighted(item.index == r)
+        for river in self.rivers:
+            river.set_highlighted(river.index == r)
 
     def highlighted(self) -> tuple[int, int]:
         """(mountain, river) highlighted now, -1 for none."""

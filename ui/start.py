@@ -217,9 +217,8 @@ class StartScreen(QWidget):
         settings["name"] = self.name_edit.text().strip()
         settings["colour"] = self.player_colour()
         settings["language"] = str(self.language_combo.currentData())
-        ui_settings = settings.get("ui") if isinstance(settings.get("ui"), dict) else {}
-        ui_settings.update(self.choices())
-        settings["ui"] = ui_settings
+        previous = settings.get("ui")
+        settings["ui"] = {**(previous if isinstance(previous, dict) else {}), **self.choices()}
         # Settings are a convenience: the game goes on without them.
         with contextlib.suppress(ProfileError):
             self.profile.save_settings(settings)

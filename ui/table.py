@@ -9,7 +9,7 @@ stays sharp on HiDPI screens). :class:`TableWidget` wires a :class:`~ui.scene.Ta
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QPainter, QResizeEvent, QShortcut
+from PySide6.QtGui import QKeySequence, QPainter, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsView,
@@ -59,7 +59,7 @@ class BoardView(QGraphicsView):
         super().resizeEvent(event)
         self.fit()
 
-    def showEvent(self, event: QEvent) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.fit()
 
