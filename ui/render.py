@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
@@ -68,13 +68,13 @@ def table_scene(
     scene = TableScene(state.board)
     scene.speed = 0.0
     seat_names = (
-        names[0] or scene.tr("Player 1"),
-        names[1] or scene.tr("Player 2"),
+        names[0] or QCoreApplication.translate("Render", "Player 1"),
+        names[1] or QCoreApplication.translate("Render", "Player 2"),
     )
     scene.set_seats(seat_names, colours or style.SEAT_DEFAULTS)
     scene.show_observation(state.observation(None))
     if state.active is not None:
-        scene.set_panel_status(state.active, True, scene.tr("To play"))
+        scene.set_panel_status(state.active, True, QCoreApplication.translate("Render", "To play"))
     return scene
 
 

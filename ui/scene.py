@@ -186,7 +186,7 @@ class TableScene(QGraphicsScene):
             )
             self.tiles.set_roll((), None, None, texts)
             return
-        range_text = self.tr("1–%n", "", rng)
+        range_text = f"1–{rng}"
         faces = tile_faces(rng, obs.roll) if obs.roll is not None else None
         if obs.roll is None:
             caption = self.tr("Not thrown yet")
