@@ -50,6 +50,8 @@ def parse_invite(text: str) -> Invite:
         port_text = port_text[1:]
     else:
         host, colon, port_text = address.rpartition(":")
+        if ":" in host:  # an unbracketed IPv6 address: where its port starts is ambiguous
+            raise InviteError("an IPv6 address is written [ADDRESS]:PORT")
         if not colon:
             raise InviteError("the invite code has no port")
     if not host:
