@@ -13,7 +13,7 @@ Entries are frames (4-byte big-endian length + canonical msgpack array):
 
 Each write is flushed; ``out`` entries are also fsynced, so that a peer never signs two
 different envelopes with one sequence number across a crash. A torn last entry (the process
-died mid-write) is ignored when reading.
+died mid-write) is ignored when reading, and cut off when the journal is reopened to go on.
 """
 
 from __future__ import annotations
@@ -54,6 +54,11 @@ class Journal:
         self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists():  # resuming: new entries must follow the last whole one
+                data = path.read_bytes()
+                whole = max((offset for offset, _ in _scan(data)), default=0)
+                if whole < len(data):
+                    os.truncate(path, whole)  # a torn last entry
             self._file: BinaryIO = open(path, "ab")  # noqa: SIM115 - kept open for the game
         except OSError as exc:
             raise JournalError(f"cannot open the journal {path}: {exc.strerror}") from None
@@ -89,7 +94,8 @@ class Journal:
         self._file.close()
 
 
-def _entries(data: bytes) -> Iterator[tuple[Any, ...]]:
+def _scan(data: bytes) -> Iterator[tuple[int, Any]]:
+    """Each whole entry of ``data`` and the offset where it ends; stops at a torn one."""
     offset = 0
     while offset + 4 <= len(data):
         size = int.from_bytes(data[offset : offset + 4], "big")
@@ -100,6 +106,11 @@ def _entries(data: bytes) -> Iterator[tuple[Any, ...]]:
         except RemoteProtocolError:
             return
         offset += 4 + size
+        yield offset, entry
+
+
+def _entries(data: bytes) -> Iterator[tuple[Any, ...]]:
+    for _, entry in _scan(data):
         if isinstance(entry, tuple) and entry and isinstance(entry[0], str):
             yield entry
 

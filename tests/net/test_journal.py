@@ -1,0 +1,173 @@
+"""The per-game journal (goldnet.net.journal): round trip, torn tails, resume listing."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from goldnet.net.journal import Journal, JournalError, read_journal, unfinished
+from protocol.codec import pack
+
+INVITE = "goldnet://127.0.0.1:47001/kzdv-vj2u-mndu-yauf-35o3-6k6k"
+SEED = bytes(range(32))
+
+
+def started(path: Path) -> Journal:
+    journal = Journal(path)
+    journal.meta(INVITE, "player", "alice", "mountains-rivers", (3,), "greedy")
+    journal.seed(SEED)
+    return journal
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "journal" / "game.journal"  # the folder is created
+    journal = started(path)
+    journal.outgoing(b"own-0")
+    journal.incoming(0, b"own-0")
+    journal.incoming(1, b"theirs-0")
+    journal.outgoing(b"own-1")
+    journal.end("/records/game.goldnet")
+    journal.close()
+    state = read_journal(path)
+    assert state.path == path
+    assert state.meta == (INVITE, "player", "alice", "mountains-rivers", (3,), "greedy")
+    assert state.seed == SEED
+    assert state.outgoing == [b"own-0", b"own-1"]
+    assert state.incoming == [(0, b"own-0"), (1, b"theirs-0")]
+    assert state.end == "/records/game.goldnet"
+
+
+def test_every_entry_is_on_disk_as_soon_as_it_is_written(tmp_path: Path) -> None:
+    """Flushed at once: a process killed right after a turn loses nothing (no close needed)."""
+    path = tmp_path / "game.journal"
+    journal = started(path)
+    journal.incoming(0, b"theirs-0")
+    journal.outgoing(b"own-0")
+    state = read_journal(path)  # the writer is still open
+    assert state.incoming == [(0, b"theirs-0")]
+    assert state.outgoing == [b"own-0"]
+    assert state.end is None
+    journal.close()
+
+
+def test_an_unfinished_journal_has_no_end(tmp_path: Path) -> None:
+    path = tmp_path / "game.journal"
+    started(path).close()
+    state = read_journal(path)
+    assert state.end is None
+    assert state.incoming == [] and state.outgoing == []
+
+
+@pytest.mark.parametrize("cut", [1, 3, 4, 5, 20])
+def test_a_torn_last_entry_is_ignored(tmp_path: Path, cut: int) -> None:
+    path = tmp_path / "game.journal"
+    journal = started(path)
+    journal.incoming(0, b"theirs-0")
+    journal.outgoing(b"own-0" * 10)
+    journal.close()
+    data = path.read_bytes()
+    path.write_bytes(data[:-cut])  # the process died in the middle of the last write
+    state = read_journal(path)
+    assert state.incoming == [(0, b"theirs-0")]
+    assert state.outgoing == []
+    assert state.seed == SEED
+
+
+def test_entries_appended_after_a_torn_entry_are_read(tmp_path: Path) -> None:
+    """A peer killed mid-write resumes and goes on journaling: what it writes then counts."""
+    path = tmp_path / "game.journal"
+    journal = started(path)
+    journal.incoming(0, b"theirs-0")
+    journal.outgoing(b"own-0" * 10)
+    journal.close()
+    path.write_bytes(path.read_bytes()[:-7])
+    resumed = Journal(path)  # as NetPeer.from_journal does
+    resumed.outgoing(b"own-0-again")
+    resumed.incoming(1, b"theirs-1")
+    resumed.end("/records/game.goldnet")
+    resumed.close()
+    state = read_journal(path)
+    assert state.outgoing == [b"own-0-again"]
+    assert state.incoming == [(0, b"theirs-0"), (1, b"theirs-1")]
+    assert state.end == "/records/game.goldnet"
+    assert unfinished(tmp_path) == []
+
+
+def test_unknown_and_malformed_entries_are_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "game.journal"
+    started(path).close()
+    with path.open("ab") as file:
+        for entry in (["later-kind", 1], ["in", 0], ["seed", "text"], ["end"]):
+            payload = pack(entry)
+            file.write(len(payload).to_bytes(4, "big") + payload)
+    state = read_journal(path)
+    assert state.incoming == [] and state.end is None and state.seed == SEED
+
+
+def test_a_journal_without_meta_or_seed_is_an_error(tmp_path: Path) -> None:
+    no_seed = tmp_path / "no-seed.journal"
+    journal = Journal(no_seed)
+    journal.meta(INVITE, "player", "alice", "mountains-rivers", (), "")
+    journal.close()
+    with pytest.raises(JournalError, match="lacks its meta or seed entry") as info:
+        read_journal(no_seed)
+    assert str(no_seed) in str(info.value)
+
+    no_meta = tmp_path / "no-meta.journal"
+    journal = Journal(no_meta)
+    journal.seed(SEED)
+    journal.close()
+    with pytest.raises(JournalError, match="lacks its meta or seed entry"):
+        read_journal(no_meta)
+
+    short_seed = tmp_path / "short-seed.journal"
+    journal = Journal(short_seed)
+    journal.meta(INVITE, "player", "alice", "mountains-rivers", (), "")
+    journal.seed(b"too short")
+    journal.close()
+    with pytest.raises(JournalError, match="lacks its meta or seed entry"):
+        read_journal(short_seed)
+
+    empty = tmp_path / "empty.journal"
+    empty.write_bytes(b"")
+    with pytest.raises(JournalError, match="lacks its meta or seed entry"):
+        read_journal(empty)
+
+    garbage = tmp_path / "garbage.journal"
+    garbage.write_bytes(os.urandom(200))
+    with pytest.raises(JournalError):
+        read_journal(garbage)
+
+
+def test_an_unreadable_journal_is_an_error_naming_it(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.journal"
+    with pytest.raises(JournalError, match="cannot read the journal") as info:
+        read_journal(missing)
+    assert str(missing) in str(info.value)
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    with pytest.raises(JournalError, match="cannot open the journal"):
+        Journal(blocked / "game.journal")
+
+
+def test_unfinished_lists_only_games_without_an_end_newest_first(tmp_path: Path) -> None:
+    folder = tmp_path / "journal"
+    older = folder / "older.journal"
+    started(older).close()
+    finished = folder / "finished.journal"
+    journal = started(finished)
+    journal.end("/records/x.goldnet")
+    journal.close()
+    newer = folder / "newer.journal"
+    started(newer).close()
+    now = time.time()
+    os.utime(older, (now - 100, now - 100))
+    os.utime(newer, (now, now))
+    (folder / "broken.journal").write_bytes(b"\x00\x00\x00\x02ab")  # no meta: skipped
+    (folder / "notes.txt").write_text("not a journal")
+    assert unfinished(folder) == [newer, older]
+    assert unfinished(tmp_path / "nowhere") == []
+    assert unfinished(tmp_path) == []  # not recursive
