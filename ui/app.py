@@ -43,7 +43,10 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self.profile = profile or Profile()
-        self.translations = translations or Translations()
+        if translations is None:
+            translations = Translations()
+            translations.install(resolve(self.profile.settings().get("language")))
+        self.translations = translations
         self.stack = QStackedWidget()
         self.start = StartScreen(self.profile)
         self.table = TableWidget(speed=speed, bot_delay=bot_delay)
@@ -148,8 +151,6 @@ def run(argv: Sequence[str] | None = None, profile: str | None = None) -> int:
     app = QApplication.instance() or QApplication(list(argv or ["goldnet"]))
     app.setApplicationName("goldnet")
     prof = Profile(profile)
-    translations = Translations()
-    translations.install(resolve(prof.settings().get("language")))
-    window = MainWindow(prof, translations)
+    window = MainWindow(prof)
     window.show()
     return int(app.exec())

@@ -85,12 +85,19 @@ class GameController(QObject):
     finished = Signal(object)
     _ask = Signal(object, object, object, int)
 
-    def __init__(self, setup: GameSetup, parent: QObject | None = None, bot_delay: int = 700):
+    def __init__(
+        self,
+        setup: GameSetup,
+        parent: QObject | None = None,
+        bot_delay: int = 700,
+        state: State | None = None,
+    ) -> None:
+        """``state``: a position to continue from (default: a new game on the setup's board)."""
         super().__init__(parent)
         self.setup = setup
         self.human = setup.human
         self.bot_seat = 1 - setup.human
-        self.state = State(load_board(setup.board))
+        self.state = state if state is not None else State(load_board(setup.board))
         self.tentative: tuple[Action, State, list[Event]] | None = None
         self.selection: int | None = None
         self.phase = "bot"
@@ -145,8 +152,6 @@ class GameController(QObject):
             if isinstance(request, ChanceOf):
                 events = self.state.apply_chance(self._chance.chance(request))
                 self.shown.emit(self.observation(), events)
-                for line in texts.log_lines(events, self.names):
-                    self.logged.emit(line)
                 continue
             break
         if isinstance(request, Terminal):
@@ -171,9 +176,10 @@ class GameController(QObject):
     def _play_bot(self, action: Action, token: int) -> None:
         if token != self._token or self.phase != "bot":
             return
+        roll = self.state.roll
         events = self.state.apply(action)
         self.shown.emit(self.state.observation(None), events)
-        for line in texts.log_lines(events, self.names):
+        for line in texts.log_lines(events, self.names, roll):
             self.logged.emit(line)
         QTimer.singleShot(self.bot_delay // 2, self._advance)
 
@@ -278,8 +284,9 @@ class GameController(QObject):
             return
         _, after, events = self.tentative
         self.tentative = None
+        roll = self.state.roll
         self.state = after
-        for line in texts.log_lines(events, self.names):
+        for line in texts.log_lines(events, self.names, roll):
             self.logged.emit(line)
         self.shown.emit(self.observation(), [])
         self._advance()

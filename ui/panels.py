@@ -24,6 +24,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
+from goldnet.games.mountains_rivers.rules import TILES
+
 from . import style
 from .items import GOLD, Z_FLYING, paint_marker
 
@@ -31,6 +33,8 @@ H = style.HEX
 PANEL_W = 7.4 * H
 PANEL_H = 4.6 * H
 TILES_W = 6.0 * H
+ALL_TILES: tuple[tuple[int, int], ...] = TILES[5]
+"""The three throwing tiles; fewer stay in play as the range shrinks (RULINGS, "The roll")."""
 SHOVEL_SLOTS = 4
 """Shovels always sum to four (two each at the start)."""
 
@@ -353,20 +357,19 @@ class TilesItem(QGraphicsObject):
             QRectF(0, 0.6 * H, r.width(), 0.8 * H), Qt.AlignmentFlag.AlignCenter, self.range_text
         )
         top = 1.45 * H
-        if self.tiles:
-            for i, (rect, faces) in enumerate(
-                zip(_tile_rects(len(self.tiles), r.center().x(), top), self.tiles, strict=True)
-            ):
+        # Every tile has its slot; those out of play (all of them in free choice) lie flat.
+        rects = _tile_rects(len(ALL_TILES), r.center().x(), top)
+        for slot, (rect, tile) in enumerate(zip(rects, ALL_TILES, strict=True)):
+            if tile in self.tiles:
+                i = self.tiles.index(tile)
                 shown = None if self.faces is None else self.faces[i]
-                self._paint_tile(painter, rect, faces, shown, i)
-        else:
-            # Free choice: nothing is thrown; the tiles lie flat out of play.
-            for rect in _tile_rects(3, r.center().x(), top + 0.55 * H):
+                self._paint_tile(painter, rect, tile, shown, slot)
+            else:
                 flat = QRectF(
-                    rect.left() - 0.1 * H, rect.top() + 0.5 * H, rect.width() + 0.2 * H, 0.5 * H
+                    rect.left() - 0.1 * H, rect.bottom() - 0.5 * H, rect.width() + 0.2 * H, 0.5 * H
                 )
-                painter.setPen(QPen(style.WOOD_DARK.lighter(140), 1.5))
-                painter.setBrush(style.WOOD.lighter(125))
+                painter.setPen(QPen(style.WOOD_DARK.lighter(150), 1.5))
+                painter.setBrush(style.WOOD.lighter(130))
                 painter.drawRoundedRect(flat, 4, 4)
         painter.setPen(style.INK_SOFT)
         painter.setFont(font(0.38 * H))

@@ -58,6 +58,21 @@ def render_scene(scene: TableScene, width: int) -> QImage:
     return image
 
 
+def render_board(state: State, width: int) -> QImage:
+    """Only the board of ``state`` (no panels), ``width`` pixels wide, transparent around."""
+    scene = table_scene(state)
+    scene.setBackgroundBrush(Qt.BrushStyle.NoBrush)
+    rect = scene.geometry.rect.adjusted(-6, -6, 6, 12)
+    height = round(width * rect.height() / rect.width())
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(image)
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing)
+    scene.render(painter, QRectF(0, 0, width, height), rect, Qt.AspectRatioMode.KeepAspectRatio)
+    painter.end()
+    return image
+
+
 def table_scene(
     state: State, names: tuple[str, str] = ("", ""), colours: tuple[str, str] | None = None
 ) -> TableScene:
@@ -75,6 +90,11 @@ def table_scene(
     scene.show_observation(state.observation(None))
     if state.active is not None:
         scene.set_panel_status(state.active, True, QCoreApplication.translate("Render", "To play"))
+    else:
+        winner = 0 if state.scores[0] > state.scores[1] else 1
+        scene.set_panel_status(
+            winner, False, QCoreApplication.translate("Render", "Winner!"), winner=True
+        )
     return scene
 
 
@@ -86,5 +106,6 @@ def render_state(state: State, out: Path, width: int = 1400) -> None:
     """
     ensure_app(headless=True)
     image = render_scene(table_scene(state), width)
-    if not image.save(str(out), b"PNG"):
+    saved: bool = image.save(str(out), "PNG")  # type: ignore[call-overload]
+    if not saved:
         raise OSError(f"cannot write {out}")

@@ -182,7 +182,8 @@ class ReplayWidget(QWidget):
             self.scene.set_panel_status(winner, False, self.tr("Winner!"), True)
         self.log.clear()
         for i in range(max(1, self.index - 12), self.index + 1):
-            for line in texts.log_lines(self.replay.steps[i].events, self.replay.names):
+            roll = self.replay.steps[i - 1].state.roll
+            for line in texts.log_lines(self.replay.steps[i].events, self.replay.names, roll):
                 self.log.addItem(line)
         self.log.scrollToBottom()
 

@@ -139,7 +139,16 @@ class TableScene(QGraphicsScene):
 
     def show_observation(self, obs: Observation, events: Sequence[Event] = ()) -> None:
         """Show ``obs``; the changes since the last observation are animated, attributed with
-        ``events`` (who collected which field) when given."""
+        ``events`` (who collected which field) when given. The first observation shown is
+        drawn at once."""
+        if self.obs is None:
+            speed, self.speed = self.speed, 0.0
+            try:
+                self.obs = obs
+                self.show_observation(obs, events)
+            finally:
+                self.speed = speed
+            return
         new = statuses(obs)
         collector: dict[int, int] = {}
         order: dict[int, int] = {}

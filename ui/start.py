@@ -14,8 +14,8 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from PySide6.QtCore import QEvent, QSize, Signal
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -32,10 +32,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from goldnet.games.mountains_rivers.boards import load_board
+from goldnet.games.mountains_rivers.rules import State
 from goldnet.profile import Profile, ProfileError
 
 from . import style
 from .i18n import LANGUAGES
+from .render import render_board
+
+PREVIEW_WIDTH = 220
+
+STYLE = """
+StartScreen { background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 #f6edd8, stop:1 #e9dcbc); }
+QGroupBox { font-weight: bold; color: #6b4b2a; border: 1px solid #c9b38a; border-radius: 10px;
+            margin-top: 16px; padding: 12px 10px 10px 10px; background: rgba(255, 252, 242, 200); }
+QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 4px; }
+QLabel { color: #3b2a1e; }
+QPushButton#playBot { background: #c98a1b; color: white; border: 1px solid #8a5a16;
+                      border-radius: 8px; padding: 8px; }
+QPushButton#playBot:hover { background: #dc9b28; }
+"""
 
 BOT_LEVELS = ("random", "greedy", "strong")
 """Bot names by level: easy, medium, hard."""
@@ -125,9 +141,14 @@ class StartScreen(QWidget):
         self.play_button.setObjectName("playBot")
         self.play_button.setMinimumHeight(40)
         self.play_button.setStyleSheet("font-size: 16px; font-weight: bold;")
+        self.preview = QLabel()
+        self.preview.setObjectName("boardPreview")
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setMinimumHeight(PREVIEW_WIDTH)
         bot = QFormLayout(self.bot_box)
         self.board_label, self.level_label, self.seat_label = QLabel(), QLabel(), QLabel()
         bot.addRow(self.board_label, self.board_combo)
+        bot.addRow(self.preview)
         bot.addRow(self.level_label, self.level_combo)
         bot.addRow(self.seat_label, self.seat_combo)
         bot.addRow(self.play_button)
@@ -193,7 +214,11 @@ class StartScreen(QWidget):
         self.name_edit.editingFinished.connect(self.save)
         self.colour_buttons.idClicked.connect(lambda _: self.save())
         self.language_combo.currentIndexChanged.connect(self._language_changed)
+        self.board_combo.currentIndexChanged.connect(self._update_preview)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(STYLE)
         self.retranslate()
+        self._update_preview()
 
     # --- values ---------------------------------------------------------------------------
 
@@ -222,6 +247,28 @@ class StartScreen(QWidget):
         # Settings are a convenience: the game goes on without them.
         with contextlib.suppress(ProfileError):
             self.profile.save_settings(settings)
+
+    def _update_preview(self) -> None:
+        """A small picture of the chosen board (a question mark over board 1 for random)."""
+        number = int(self.board_combo.currentData())
+        ratio = self.devicePixelRatioF()
+        image = render_board(State(load_board(number or 1)), round(PREVIEW_WIDTH * ratio))
+        if not number:
+            painter = QPainter(image)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceAtop)
+            painter.fillRect(image.rect(), QColor(244, 234, 210, 170))
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+            font = QFont(style.FONT_FAMILY)
+            font.setPixelSize(round(image.height() * 0.5))
+            font.setBold(True)
+            painter.setFont(font)
+            painter.setPen(QColor("#8a5a16"))
+            painter.drawText(image.rect(), Qt.AlignmentFlag.AlignCenter, "?")
+            painter.end()
+        pixmap = QPixmap.fromImage(image)
+        pixmap.setDevicePixelRatio(ratio)
+        self.preview.setPixmap(pixmap)
 
     def _play(self) -> None:
         self.save()

@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from goldnet.engine import Terminal
+from goldnet.games.mountains_rivers.boards import load_board
+from goldnet.games.mountains_rivers.rules import State
 
 from . import texts
 from .controller import GameController, GameSetup
@@ -176,19 +178,18 @@ class TableWidget(QWidget):
 
     # --- a game ---------------------------------------------------------------------------
 
-    def start_game(self, setup: GameSetup) -> None:
-        """Drop any current game and start ``setup``."""
+    def start_game(self, setup: GameSetup, state: State | None = None) -> None:
+        """Drop any current game and start ``setup`` (from ``state`` when given)."""
         self.stop()
         self.result = None
         self.end.hide()
         self.log.clear()
         self.show_hint("")
-        from goldnet.games.mountains_rivers.boards import load_board
-
-        scene = TableScene(load_board(setup.board), self)
+        board = state.board if state is not None else load_board(setup.board)
+        scene = TableScene(board, self)
         scene.speed = self.speed
         scene.set_seats(setup.names, setup.colours)
-        controller = GameController(setup, self, bot_delay=self.bot_delay)
+        controller = GameController(setup, self, bot_delay=self.bot_delay, state=state)
         scene.fieldClicked.connect(controller.click)
         scene.fieldHovered.connect(controller.hover)
         scene.cancelRequested.connect(controller.cancel)

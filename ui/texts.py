@@ -116,24 +116,27 @@ def territory(family_name: str, index: int) -> str:
     return arg(QCoreApplication.translate("Texts", "River %1"), index + 1)
 
 
-def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """One turn-log line per event worth telling."""
+def log_lines(events: Sequence[Event], names: Sequence[str], roll: int | None = None) -> list[str]:
+    """One turn-log line per event worth telling; ``roll`` is the roll the turn's action used
+    (None in free choice). Throws alone are not logged: the action's line names its roll."""
     out: list[str] = []
     for e in events:
         who = names[e.seat] if e.seat is not None else ""
-        if e.kind == "roll":
-            out.append(arg(QCoreApplication.translate("Texts", "%1: roll %2"), who, e.get("roll")))
-        elif e.kind == "reveal":
+        if roll is None:
+            head = arg(QCoreApplication.translate("Texts", "%1 · free choice"), who)
+        else:
+            head = arg(QCoreApplication.translate("Texts", "%1 · roll %2"), who, roll)
+        if e.kind == "reveal":
             n = len(e.get("fields", ()))
             out.append(
-                arg(QCoreApplication.translate("Texts", "%1: %n marker(s) revealed", None, n), who)
+                arg(QCoreApplication.translate("Texts", "%1: %n marker(s) revealed", None, n), head)
             )
         elif e.kind == "bury":
             other = names[e.get("shovel_to", 0)]
             out.append(
                 arg(
                     QCoreApplication.translate("Texts", "%1: a nugget buried, a shovel to %2"),
-                    who,
+                    head,
                     other,
                 )
             )
@@ -141,7 +144,7 @@ def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
             n = e.get("gold", 0)
             out.append(
                 arg(
-                    QCoreApplication.translate("Texts", "%1: +%n gold from %2", None, n),
+                    QCoreApplication.translate("Texts", "   %1: +%n gold from %2", None, n),
                     who,
                     territory(e.get("family", ""), e.get("territory", 0)),
                 )

@@ -1,0 +1,77 @@
+"""Fixtures of the desktop client's tests (pytest-qt, offscreen — see tests/conftest.py).
+
+- every test gets its own profile folder (``GOLDNET_HOME``) and translation cache
+  (``GOLDNET_CACHE``), so nothing touches the user's own;
+- ``artifacts``: a folder for screenshots — the test's tmp dir, and also ``$GOLDNET_ARTIFACTS``
+  when that is set (CI keeps them; people look at them);
+- helpers that click and hover fields with real mouse events on the view's viewport.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QImage
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QGraphicsView
+
+import ui  # noqa: F401  (first: the binding work-arounds)
+from goldnet.games.mountains_rivers.geometry import INDEX, parse_field
+
+
+@pytest.fixture(autouse=True)
+def _private_profile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOLDNET_HOME", str(tmp_path / "profile"))
+    monkeypatch.setenv("GOLDNET_CACHE", str(tmp_path / "cache"))
+
+
+class Artifacts:
+    """Where a test saves pictures: its tmp folder, plus ``$GOLDNET_ARTIFACTS`` if set."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.extra = os.environ.get("GOLDNET_ARTIFACTS")
+
+    def save(self, image: QImage, name: str) -> Path:
+        path = self.folder / name
+        assert image.save(str(path), "PNG"), f"cannot write {path}"  # type: ignore[call-overload]
+        if self.extra:
+            Path(self.extra).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, Path(self.extra) / name)
+        return path
+
+
+@pytest.fixture
+def artifacts(tmp_path: Path) -> Iterator[Artifacts]:
+    folder = tmp_path / "artifacts"
+    folder.mkdir()
+    yield Artifacts(folder)
+
+
+def field(name: str) -> int:
+    """Field number of ``"q,r"``."""
+    return INDEX[parse_field(name)]
+
+
+def field_pos(view: QGraphicsView, f: int) -> QPoint:
+    """Viewport position of field ``f``'s centre."""
+    scene = view.scene()
+    return view.mapFromScene(scene.fields[f].centre)  # type: ignore[attr-defined]
+
+
+def click_field(
+    view: QGraphicsView, f: int, button: Qt.MouseButton = Qt.MouseButton.LeftButton
+) -> None:
+    """A real mouse click (press and release) on field ``f``."""
+    pos = field_pos(view, f)
+    QTest.mouseMove(view.viewport(), pos)
+    QTest.mouseClick(view.viewport(), button, Qt.KeyboardModifier.NoModifier, pos)
+
+
+def hover_field(view: QGraphicsView, f: int) -> None:
+    QTest.mouseMove(view.viewport(), field_pos(view, f))
