@@ -181,6 +181,7 @@ class Translations:
     def __init__(self) -> None:
         self.language = DEFAULT
         self._translator: QTranslator | None = None
+        self._data = b""
 
     def install(self, lang: str) -> bool:
         """Use ``lang``; True when its translations were found."""
@@ -193,6 +194,8 @@ class Translations:
         data = qm_data(self.language)
         if data is not None:
             translator = QTranslator()
+            # QTranslator.load(data) does not copy the bytes: they must outlive the translator.
+            self._data = data
             if not translator.load(data):
                 translator = None
         if translator is None:
