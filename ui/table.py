@@ -205,7 +205,7 @@ class TableWidget(QWidget):
         self.view.fit()
         self.add_log(
             texts.arg(
-                self.tr("Board %1. %2 plays the mountains, %3 the rivers."),
+                self.tr("Board %1 — mountains: %2; rivers: %3"),
                 setup.board,
                 *setup.names,
             )

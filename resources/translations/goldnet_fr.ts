@@ -268,8 +268,8 @@
 <context>
     <name>TableWidget</name>
     <message>
-        <source>Board %1. %2 plays the mountains, %3 the rivers.</source>
-        <translation>Plateau %1. %2 joue les montagnes, %3 les rivières.</translation>
+        <source>Board %1 — mountains: %2; rivers: %3</source>
+        <translation>Plateau %1 — montagnes : %2 ; rivières : %3</translation>
     </message>
     <message>
         <source>Winner!</source>
