@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSizePolicy,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -120,18 +121,23 @@ class TableWidget(QWidget):
 
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.status.setStyleSheet("font-size: 15px; padding: 6px 8px;")
+        self.status.setStyleSheet("font-size: 15px; color: #3b2a1e; padding: 6px 8px;")
+        self.view = BoardView()
+        # The hint takes the status line's place for a few seconds: the banner keeps its height,
+        # so the board never jumps.
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet(
-            "background: #ffe3a3; color: #5a3200; border: 1px solid #d99a2b;"
-            " border-radius: 6px; padding: 6px 8px; font-size: 14px;"
+            "background: #ffe3a3; color: #5a3200; border: 2px solid #d99a2b;"
+            " border-radius: 8px; padding: 4px 10px; font-size: 15px;"
         )
-        self.hint.hide()
+        self.banner = QStackedWidget()
+        self.banner.addWidget(self.status)
+        self.banner.addWidget(self.hint)
+        self.banner.setFixedHeight(58)
         self._hint_timer = QTimer(self)
         self._hint_timer.setSingleShot(True)
         self._hint_timer.timeout.connect(lambda: self.show_hint(""))
-        self.view = BoardView()
         self.end = EndPanel(self.view)
 
         self.undo_button = QPushButton()
@@ -157,8 +163,7 @@ class TableWidget(QWidget):
         side_widget.setFixedWidth(270)
         main = QVBoxLayout()
         main.setContentsMargins(0, 0, 0, 0)
-        main.addWidget(self.status)
-        main.addWidget(self.hint)
+        main.addWidget(self.banner)
         main.addWidget(self.view, 1)
         layout = QHBoxLayout(self)
         layout.addLayout(main, 1)
@@ -232,8 +237,9 @@ class TableWidget(QWidget):
             self.controller.cancel()
 
     def show_hint(self, text: str) -> None:
+        """Show ``text`` over the board for a few seconds ("" hides it)."""
         self.hint.setText(text)
-        self.hint.setVisible(bool(text))
+        self.banner.setCurrentWidget(self.hint if text else self.status)
         if text:
             self._hint_timer.start(HINT_MS)
 

@@ -209,7 +209,7 @@ def test_the_shovel_flies_with_animation_and_lands(qtbot, table: TableWidget) ->
 
 
 def test_illegal_clicks_are_refused_with_a_visible_hint_and_no_state_change(
-    qtbot, table: TableWidget
+    qtbot, table: TableWidget, artifacts: Artifacts
 ) -> None:
     start_with_a_line(qtbot, table, seed=11)
     c = table.controller
@@ -220,6 +220,7 @@ def test_illegal_clicks_are_refused_with_a_visible_hint_and_no_state_change(
     click_field(table.view, field("2,1"))
     assert table.hint.isVisible()
     assert "not on one straight line" in table.hint.text()
+    artifacts.save(table.grab().toImage(), "illegal-click-hint.png")
     assert c.state.public_hash() == committed and c.phase == "human"
     # A line of the wrong length.
     click_field(table.view, field("0,0"), Qt.MouseButton.RightButton)  # cancels
