@@ -294,3 +294,54 @@ def test_hovering_a_field_highlights_its_territories_and_previews_the_line(
     assert scene.preview.is_legal()
     QTest.keyClick(table, Qt.Key.Key_Escape)
     assert c.selection is None
+
+
+def free_choice_position() -> State:
+    """Board 1, three face-down markers left (two of them neighbours): free choice."""
+    board = load_board(1)
+    left = mask_of([field("0,0"), field("1,0"), field("-2,0")])
+    return State.from_position(board, empty=((1 << 91) - 1) & ~left, scores=(40, 48), turn=50)
+
+
+def test_free_choice_a_marker_twice_or_two_neighbours(qtbot, table: TableWidget) -> None:
+    table.start_game(setup(), state=free_choice_position())
+    wait_for_human(qtbot, table)
+    c = table.controller
+    assert c is not None and c.is_free_choice() and c.state.roll is None
+    assert table.scene is not None and "Free choice" in table.scene.tiles.range_text
+    click_field(table.view, field("0,0"))
+    assert c.phase == "human" and c.selection == field("0,0")
+    click_field(table.view, field("0,0"))
+    assert c.phase == "confirm" and c.tentative is not None
+    assert c.tentative[0] == ("reveal", "0,0", "0,0")
+    QTest.mouseClick(table.undo_button, Qt.MouseButton.LeftButton)
+    click_field(table.view, field("0,0"))
+    click_field(table.view, field("-2,0"))
+    assert "two neighbouring markers" in table.hint.text() and c.phase == "human"
+    click_field(table.view, field("0,0"), Qt.MouseButton.RightButton)
+    click_field(table.view, field("1,0"))
+    click_field(table.view, field("0,0"))
+    assert c.tentative is not None and c.tentative[0] == ("reveal", "0,0", "1,0")
+
+
+def test_collection_is_animated_into_the_collectors_score(qtbot, table: TableWidget) -> None:
+    table.speed = 0.3
+    table.start_game(setup(), state=free_choice_position())
+    wait_for_human(qtbot, table)
+    scene, c = table.scene, table.controller
+    assert scene is not None and c is not None
+    click_field(table.view, field("0,0"))
+    click_field(table.view, field("1,0"))
+    assert c.tentative is not None
+    collected = [e for e in c.tentative[2] if e.kind == "collect"]
+    assert collected, "revealing this pair completes a territory"
+    seats = {e.seat for e in collected}
+    assert scene.animating() and sum(scene._in_flight) > 0
+    for seat in seats:
+        panel = scene.panels[seat]
+        assert panel.shown_score < panel.target_score  # the nuggets are still flying
+    qtbot.waitUntil(lambda: not scene.animating(), timeout=5000)
+    for seat in (0, 1):
+        panel = scene.panels[seat]
+        assert panel.shown_score == panel.target_score == c.tentative[1].scores[seat]
+    assert all(scene.fields[field(n)].status == EMPTY for e in collected for n in e.get("fields"))
