@@ -186,6 +186,8 @@ async def join(args: Any, emit: Any) -> dict[str, Any]:
         name=args.player_name or f"{args.bot} bot",
         folder=profile.folder,
         bot=_bot(args.bot, os.urandom(8).hex()),
+        # proposed only if this peer gets seat 0 (first at a standalone relay): a random board
+        options=(1 + int.from_bytes(os.urandom(2), "big") % 11,),
     )
     peer.open_journal(_journal_path(profile, args.lan or invite.host), args.bot)
     return outcome_summary(await peer.run())

@@ -1,0 +1,242 @@
+"""Whole network games between separate ``goldnet`` processes on 127.0.0.1.
+
+Real processes, real TCP + TLS, real zeroconf kept on loopback (GOLDNET_MDNS_INTERFACES):
+the demo, an online table through a standalone relay joined by invite code, and a peer killed
+with SIGKILL mid-game that comes back with ``goldnet resume``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+from goldnet.net.journal import read_journal
+from goldnet.records import read, verify
+from protocol.envelope import Envelope
+
+ROOT = Path(__file__).resolve().parents[2]
+LOOPBACK = "127.0.0.1"
+
+
+@pytest.fixture(autouse=True)
+def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
+
+
+def environment() -> dict[str, str]:
+    env = {**os.environ, "GOLDNET_MDNS_INTERFACES": LOOPBACK}
+    env.pop("GOLDNET_HOME", None)
+    return env
+
+
+def goldnet(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "goldnet", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=environment(),
+        timeout=timeout,
+    )
+
+
+class Process:
+    """A ``goldnet`` process in the background, its output in files (read while it runs)."""
+
+    def __init__(self, folder: Path, label: str, *args: str) -> None:
+        self.out_path = folder / f"{label}.out"
+        self.err_path = folder / f"{label}.err"
+        self._out: IO[bytes] = self.out_path.open("wb")
+        self._err: IO[bytes] = self.err_path.open("wb")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "goldnet", *args],
+            stdout=self._out,
+            stderr=self._err,
+            cwd=ROOT,
+            env=environment(),
+        )
+
+    def lines(self) -> list[str]:
+        return self.out_path.read_text().splitlines()
+
+    def first_json(self, timeout: float = 20) -> dict[str, Any]:
+        wait_for(lambda: bool(self.lines()) or self.proc.poll() is not None, timeout)
+        assert self.lines(), f"no output; stderr: {self.err_path.read_text()}"
+        value: dict[str, Any] = json.loads(self.lines()[0])
+        return value
+
+    def finish(self, timeout: float = 60) -> dict[str, Any]:
+        """Wait for a clean exit; the last stdout line as JSON."""
+        status = self.proc.wait(timeout)
+        assert status == 0, f"exit {status}: {self.err_path.read_text()}"
+        value: dict[str, Any] = json.loads(self.lines()[-1])
+        return value
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self._out.close()
+        self._err.close()
+
+
+def wait_for(condition: Callable[[], bool], timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        time.sleep(0.05)
+
+
+def check_verify(*records: str) -> None:
+    """`goldnet verify` accepts every record."""
+    result = goldnet("verify", *records)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+
+
+def test_demo_plays_a_whole_game_between_processes_and_its_records_verify() -> None:
+    start = time.monotonic()
+    result = goldnet("demo", "mountains-rivers", "--json", timeout=60)
+    elapsed = time.monotonic() - start
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout.splitlines()[-1])
+    assert summary["winner"] in (0, 1)
+    assert len(summary["scores"]) == 2
+    assert summary["winner"] == max((0, 1), key=lambda s: summary["scores"][s])
+    records = summary["records"]
+    assert len(records) == 2
+    assert len({str(Path(r).parents[1]) for r in records}) == 2  # one profile per peer
+    assert Path(records[0]).read_bytes() == Path(records[1]).read_bytes()
+    checked = verify(read(Path(records[0])))
+    assert list(checked.result.scores) == summary["scores"]
+    check_verify(*records)
+    assert elapsed < 60
+
+
+def test_an_online_table_through_a_standalone_relay_joined_by_invite(tmp_path: Path) -> None:
+    relay = Process(
+        tmp_path,
+        "relay",
+        *("relay", "--bind", LOOPBACK, "--port", "0", "--json", "--profile", str(tmp_path / "r")),
+    )
+    joiners: list[Process] = []
+    try:
+        invite = relay.first_json()["invite"]
+        assert invite.startswith(f"goldnet://{LOOPBACK}:")
+        for i in range(2):
+            profile = str(tmp_path / f"p{i}")
+            joiners.append(
+                Process(
+                    tmp_path,
+                    f"p{i}",
+                    *("join", invite, "--bot", "greedy", "--json", "--profile", profile),
+                )
+            )
+        results = [j.finish(60) for j in joiners]
+        records = [r["record"] for r in results]
+        assert Path(records[0]).read_bytes() == Path(records[1]).read_bytes()
+        assert results[0]["scores"] == results[1]["scores"]
+        assert 1 <= results[0]["options"][0] <= 11
+        check_verify(*records)
+        assert relay.proc.poll() is None  # a standalone relay stays up for the next table
+    finally:
+        for process in [*joiners, relay]:
+            process.stop()
+
+
+def journal_of(profile: Path) -> Path | None:
+    found = sorted((profile / "journal").glob("*.journal"))
+    return found[0] if found else None
+
+
+def incoming(profile: Path) -> int:
+    path = journal_of(profile)
+    if path is None:
+        return 0
+    try:
+        return len(read_journal(path).incoming)
+    except Exception:
+        return 0
+
+
+def test_a_peer_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) -> None:
+    name = f"kill-test-{os.getpid()}"
+    p0, p1 = tmp_path / "p0", tmp_path / "p1"
+    host = Process(
+        tmp_path,
+        "host",
+        *("host", "mountains-rivers", "--name", name, "--bot", "strong", "--board", "5"),
+        *("--port", "0", "--json", "--profile", str(p0)),
+    )
+    joiner: Process | None = None
+    try:
+        assert "invite" in host.first_json()
+        joiner = Process(
+            tmp_path,
+            "joiner",
+            *("join", "--lan", name, "--bot", "strong", "--timeout", "20"),
+            *("--json", "--profile", str(p1)),
+        )
+        wait_for(lambda: incoming(p1) >= 12 or joiner.proc.poll() is not None, 30)
+        joiner.proc.send_signal(signal.SIGKILL)
+        assert joiner.proc.wait(5) == -signal.SIGKILL
+        journal = journal_of(p1)
+        assert journal is not None
+        before = read_journal(journal)
+        assert before.end is None, "the game ended before the kill"
+        assert host.proc.poll() is None  # the host waits for the lost peer
+
+        resumed = goldnet("resume", "--profile", str(p1), "--json", timeout=60)
+        assert resumed.returncode == 0, resumed.stderr
+        lines = [json.loads(line) for line in resumed.stdout.splitlines()]
+        assert lines[0]["resuming"] == str(journal)
+        assert lines[0]["received"] == len(before.incoming)
+        mine = lines[-1]
+        theirs = host.finish(60)
+
+        # both peers saved the same record, and it verifies
+        record0, record1 = Path(theirs["record"]), Path(mine["record"])
+        assert record0.read_bytes() == record1.read_bytes()
+        check_verify(str(record0), str(record1))
+        checked = verify(read(record1))
+        assert checked.turns == theirs["turns"] == mine["turns"]
+        assert list(checked.result.scores) == theirs["scores"] == mine["scores"]
+
+        # no turn lost or played twice: each action envelope once, each sequence number once
+        envelopes = [Envelope.decode(data) for data in read(record1)]
+        actions = [e for e in envelopes if e.type == "action"]
+        assert len(actions) == checked.turns
+        assert len({e.hash for e in envelopes}) == len(envelopes)
+        assert not [k for k, n in Counter((e.sender, e.seq) for e in envelopes).items() if n > 1]
+
+        # the joiner's journal across the crash: the relay's log once, from 0, no gap; never
+        # two different envelopes signed with one sequence number
+        after = read_journal(journal)
+        assert after.end == str(record1)
+        indices = [i for i, _ in after.incoming]
+        assert indices == list(range(len(indices)))
+        assert after.incoming[: len(before.incoming)] == before.incoming
+        own = {Envelope.decode(data) for data in after.outgoing}
+        assert len({e.seq for e in own}) == len(own)
+        assert len(after.outgoing) == len(set(after.outgoing))
+        assert {e.raw for e in own} <= {e.raw for e in envelopes}
+
+        # and the profile has no interrupted game left
+        again = goldnet("resume", "--profile", str(p1), timeout=30)
+        assert again.returncode == 1
+        assert "no interrupted game" in again.stderr
+    finally:
+        if joiner is not None:
+            joiner.stop()
+        host.stop()
