@@ -69,9 +69,9 @@ def _advertised_address(interfaces: list[str] | None) -> str:
     """The address others should connect to: the first mDNS interface, else a LAN address."""
     if interfaces:
         return interfaces[0]
-    from .discovery import _all_ipv4_addresses
+    from .discovery import all_ipv4_addresses
 
-    addresses = [a for a in _all_ipv4_addresses() if not a.startswith("127.")]
+    addresses = [a for a in all_ipv4_addresses() if not a.startswith("127.")]
     return addresses[0] if addresses else "127.0.0.1"
 
 

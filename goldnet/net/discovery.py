@@ -55,6 +55,7 @@ __all__ = [
     "EventKind",
     "TableEvent",
     "TableInfo",
+    "all_ipv4_addresses",
     "bound_addresses",
     "find_table",
     "find_tables",
@@ -190,7 +191,7 @@ def _checked_interfaces(interfaces: Sequence[str]) -> list[str]:
     return result
 
 
-def _all_ipv4_addresses() -> list[str]:
+def all_ipv4_addresses() -> list[str]:
     """Every IPv4 address of every adapter (what ``InterfaceChoice.All`` opens)."""
     found: list[str] = []
     for adapter in ifaddr.get_adapters():
@@ -253,7 +254,7 @@ async def open_zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
     try:
         zc = await _try_open(choice)
     except OSError as exc:
-        candidates = _all_ipv4_addresses() if requested is None else requested
+        candidates = all_ipv4_addresses() if requested is None else requested
         log.warning(
             "opening mDNS on %s failed (%s); trying each interface alone",
             "all interfaces" if requested is None else ", ".join(requested),
