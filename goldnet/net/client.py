@@ -297,6 +297,18 @@ class NetPeer:
         elif kind == "refused":
             raise Refused(f"the relay closed this connection: {message[1]}")
 
+    def play(self, action: tuple[Any, ...]) -> None:
+        """Play ``action`` for this peer's seat: the answer to ``on_turn``, on the event loop.
+
+        ``machine.send`` alone only queues the envelope: nothing would transmit it while the
+        other peers wait for this move.
+
+        Raises:
+            LocalProtocolError: not this peer's turn, or the action is illegal (nothing sent).
+        """
+        self.machine.send(action)
+        self._drain()
+
     def _maybe_propose(self, names: list[str]) -> None:
         me = self.identity.public
         if (
