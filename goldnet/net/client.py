@@ -273,6 +273,8 @@ class NetPeer:
             names = list(message[2])
             self._maybe_propose(names)
         elif kind == "env" and len(message) == 3:
+            if self.outcome is not None:
+                return  # ended by this peer's own move (play): the journal is closed
             index, data = message[1], message[2]
             if index < self.received:
                 return  # already had it
