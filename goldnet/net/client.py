@@ -296,8 +296,8 @@ class NetPeer:
             except LocalProtocolError as exc:
                 raise NetError(f"the game is halted: {exc}") from None
             self._drain()
-        elif kind == "refused":
-            raise Refused(f"the relay closed this connection: {message[1]}")
+        elif kind == "refused":  # after welcome (e.g. idle while this machine slept): reconnect
+            raise ConnectionError(f"the relay closed this connection: {message[1]}")
 
     def play(self, action: tuple[Any, ...]) -> None:
         """Play ``action`` for this peer's seat: the answer to ``on_turn``, on the event loop.

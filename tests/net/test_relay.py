@@ -1,0 +1,837 @@
+"""goldnet.net.relay and goldnet.net.client in one asyncio loop, over real TCP + TLS on 127.0.0.1.
+
+Two NetPeers with bots play whole games through a Relay while other connections misbehave:
+wrong pin, full table, bad auth, oversized frames, garbage, silent and slow clients, foreign
+envelopes, spectators trying to write. Every test checks the refusal (its reason in
+``relay.refusals`` and, where the connection got that far, the ``refused`` frame) *and* that
+the game of the others still ends with identical records that verify.
+
+No pytest-asyncio: each test is a plain function that calls ``asyncio.run``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+from goldnet.games.mountains_rivers.bots import make_bot
+from goldnet.net.client import NetError, NetPeer, Outcome, Refused
+from goldnet.net.frames import MAX_FRAME, RELAY_VERSION, FrameDecoder, auth_message, encode
+from goldnet.net.invite import Invite
+from goldnet.net.journal import read_journal
+from goldnet.net.relay import Relay
+from goldnet.net.tls import client_context, peer_public_key
+from goldnet.records import read, verify
+from goldnet.session import make_engine
+from protocol.envelope import ZERO_HASH, Envelope
+from protocol.identity import Identity
+from protocol.lockstep import Lockstep
+
+HOST = "127.0.0.1"
+GAME = "mountains-rivers"
+BOARD = 3
+T = TypeVar("T")
+
+
+@pytest.fixture(autouse=True)
+def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
+
+
+def run(coro: Coroutine[Any, Any, T], timeout: float = 30) -> T:
+    """``asyncio.run`` with a deadline: a hung test fails instead of hanging the suite."""
+
+    async def bounded() -> T:
+        return await asyncio.wait_for(coro, timeout)
+
+    return asyncio.run(bounded())
+
+
+# --- peers that stop mid-game on demand ---------------------------------------------------
+
+
+class PausingPeer(NetPeer):
+    """A NetPeer whose bot holds its ``pause_at``-th turn until ``go`` is set.
+
+    While it holds, the game is provably unfinished and waiting on this peer: whatever a test
+    does then happens mid-game.
+    """
+
+    def __init__(
+        self, *args: Any, pause_at: int | None, paused: asyncio.Event, go: asyncio.Event, **kw: Any
+    ) -> None:
+        super().__init__(*args, **kw)
+        self.pause_at = pause_at
+        self.paused = paused
+        self.go = go
+        self.turns = 0
+        self._held: set[asyncio.Task[None]] = set()
+
+    def _turn(self, seat: int) -> None:
+        if self._replaying:
+            return
+        self.turns += 1
+        if self.turns == self.pause_at and not self.go.is_set():
+            self.paused.set()
+            task = asyncio.get_running_loop().create_task(self._later(seat))
+            self._held.add(task)
+            return
+        super()._turn(seat)
+
+    async def _later(self, seat: int) -> None:
+        await self.go.wait()
+        NetPeer._turn(self, seat)
+
+
+@dataclass
+class Game:
+    relay: Relay
+    port: int
+    invite: Invite
+    peers: list[PausingPeer]
+    tasks: list[asyncio.Task[Outcome]]
+    paused: asyncio.Event
+    go: asyncio.Event
+    folder: Path
+    identities: list[Identity] = field(default_factory=list)
+
+    async def finish(self, timeout: float = 20) -> list[Outcome]:
+        """Let the game go on to its end; both records identical and verifying."""
+        self.go.set()
+        outcomes = await asyncio.wait_for(asyncio.gather(*self.tasks), timeout)
+        check_records(outcomes)
+        return outcomes
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        with contextlib.suppress(BaseException):
+            await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.relay.close()
+
+
+def check_records(outcomes: list[Outcome]) -> None:
+    """Every peer saved the same record, and it verifies to the result the peers saw."""
+    datas = [o.record.read_bytes() for o in outcomes]
+    assert all(d == datas[0] for d in datas)
+    checked = verify(read(outcomes[0].record))
+    assert checked.result == outcomes[0].result
+    assert checked.turns == outcomes[0].turns > 0
+
+
+async def start_game(
+    folder: Path,
+    *,
+    pause_at: int | None = 3,
+    bot: str = "greedy",
+    relay_kwargs: dict[str, Any] | None = None,
+    wait_paused: bool = True,
+) -> Game:
+    """A relay on 127.0.0.1:0 and two bot peers playing; returns once seat 0 holds a turn."""
+    relay_id = Identity.generate()
+    ids = [Identity.generate(), Identity.generate()]
+    relay = Relay(relay_id, table_name="test table", game=GAME, seats=2, **(relay_kwargs or {}))
+    port = await relay.start(HOST, 0)
+    invite = Invite(HOST, port, relay.fingerprint)
+    paused, go = asyncio.Event(), asyncio.Event()
+    peers = [
+        PausingPeer(
+            identity,
+            invite,
+            name=f"p{i}",
+            folder=folder / f"peer-{i}",
+            bot=make_bot(bot, i),
+            options=(BOARD,),
+            pause_at=pause_at if i == 0 else None,
+            paused=paused,
+            go=go,
+        )
+        for i, identity in enumerate(ids)
+    ]
+    for i, peer in enumerate(peers):
+        peer.open_journal(folder / f"peer-{i}" / "journal" / "game.journal", bot)
+    tasks: list[asyncio.Task[Outcome]] = []
+    for seat, peer in enumerate(peers):  # seat order = arrival order
+        tasks.append(asyncio.create_task(peer.run()))
+        await until(lambda seat=seat: len(relay.members) > seat)
+    game = Game(relay, port, invite, peers, tasks, paused, go, folder, ids)
+    if pause_at is not None and wait_paused:
+        await asyncio.wait_for(paused.wait(), 10)
+        assert not any(t.done() for t in tasks)
+    return game
+
+
+async def until(condition: Callable[[], bool], timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        await asyncio.sleep(0.01)
+
+
+# --- a hand-driven client: any frame, in any order ----------------------------------------
+
+
+class Raw:
+    """A TLS connection to a relay that sends exactly what a test says."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.decoder = FrameDecoder()
+        self.pending: list[tuple[Any, ...]] = []
+        self.hello: tuple[Any, ...] = ()
+
+    @classmethod
+    async def connect(cls, port: int, context: ssl.SSLContext | None = None) -> Raw:
+        reader, writer = await asyncio.open_connection(HOST, port, ssl=context or client_context())
+        raw = cls(reader, writer)
+        raw.hello = await raw.recv()
+        assert raw.hello[0] == "hello"
+        return raw
+
+    @property
+    def relay_key(self) -> bytes:
+        key = self.hello[2]
+        assert isinstance(key, bytes)
+        return key
+
+    @property
+    def nonce(self) -> bytes:
+        nonce = self.hello[3]
+        assert isinstance(nonce, bytes)
+        return nonce
+
+    async def auth(
+        self, identity: Identity, role: str = "player", name: str = "raw", *, nonce: bytes = b""
+    ) -> tuple[Any, ...]:
+        """Authenticate; returns the relay's answer (welcome or refused)."""
+        message = auth_message(nonce or self.nonce, self.relay_key, identity.public, name)
+        self.send(["auth", identity.public, role, name, identity.sign(message)])
+        return await self.recv()
+
+    def send(self, message: list[Any]) -> None:
+        self.writer.write(encode(message))
+
+    async def recv(self, timeout: float = 5) -> tuple[Any, ...]:
+        """The next frame (EOFError once the relay closed the connection)."""
+        while not self.pending:
+            data = await asyncio.wait_for(self.reader.read(65536), timeout)
+            if not data:
+                raise EOFError
+            self.pending.extend(self.decoder.feed(data))
+        return self.pending.pop(0)
+
+    async def recv_until_closed(self, timeout: float = 5) -> list[tuple[Any, ...]]:
+        """Every frame until the relay closes the connection."""
+        frames = []
+        with contextlib.suppress(EOFError, ConnectionError, ssl.SSLError):
+            while True:
+                frames.append(await self.recv(timeout))
+        return frames
+
+    async def envelopes(self, count: int, timeout: float = 10) -> list[tuple[int, bytes]]:
+        """The next ``count`` env frames, as (log index, bytes); other frames skipped."""
+        out: list[tuple[int, bytes]] = []
+        while len(out) < count:
+            frame = await self.recv(timeout)
+            if frame[0] == "env":
+                out.append((frame[1], frame[2]))
+        return out
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+async def refused_with(raw: Raw, reason: str) -> None:
+    """The relay sends ``refused`` with ``reason`` and then closes the connection."""
+    frames = await raw.recv_until_closed()
+    refusals = [f for f in frames if f[0] == "refused"]
+    assert refusals, f"no refused frame in {frames}"
+    assert reason in refusals[-1][1]
+    assert frames[-1][0] == "refused"
+
+
+# --- whole games --------------------------------------------------------------------------
+
+
+def test_two_bots_play_a_whole_game_through_the_relay(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path, pause_at=None)
+        try:
+            outcomes = await game.finish()
+            assert [o.names for o in outcomes] == [("p0", "p1")] * 2
+            assert outcomes[0].options == (BOARD,)
+            record = read(outcomes[0].record)
+            # the relay's log is the record's envelopes, each once (its order is arrival order)
+            assert sorted(record) == sorted(game.relay.log)
+            assert len(set(game.relay.log)) == len(game.relay.log)
+            assert game.relay.refusals == []
+            for i, peer in enumerate(game.peers):
+                journal = read_journal(tmp_path / f"peer-{i}" / "journal" / "game.journal")
+                # the log from 0, each entry once (the game may end on this peer's own
+                # envelope, before its echo comes back)
+                indices = [index for index, _ in journal.incoming]
+                assert indices == list(range(len(indices)))
+                assert len(record) - 1 <= len(indices) <= len(record)
+                assert set(record) <= {e for _, e in journal.incoming} | set(journal.outgoing)
+                assert journal.end == str(outcomes[i].record)
+                own = [Envelope.decode(e) for e in journal.outgoing]
+                assert {e.sender for e in own} == {peer.identity.public}
+                assert sorted(e.seq for e in own) == list(range(len(own)))
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+def test_the_connection_is_tls_1_3_with_the_relays_own_key(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        identity = Identity.generate()
+        relay = Relay(identity, table_name="t", game=GAME, seats=2)
+        port = await relay.start(HOST, 0)
+        try:
+            raw = await Raw.connect(port)
+            ssl_object = raw.writer.get_extra_info("ssl_object")
+            assert ssl_object.version() == "TLSv1.3"
+            assert peer_public_key(ssl_object) == identity.public == raw.relay_key
+            assert raw.hello[1] == RELAY_VERSION
+            assert raw.hello[4:] == ("t", GAME, 2)
+            assert len(raw.nonce) == 32
+            raw.close()
+            # the relay accepts nothing older than TLS 1.3
+            old = client_context()
+            old.minimum_version = ssl.TLSVersion.TLSv1_2
+            old.maximum_version = ssl.TLSVersion.TLSv1_2
+            with pytest.raises((ssl.SSLError, ConnectionError)):
+                await Raw.connect(port, old)
+            # each connection gets a fresh nonce
+            again = await Raw.connect(port)
+            assert again.nonce != raw.nonce
+            again.close()
+        finally:
+            await relay.close()
+
+    run(scenario())
+
+
+# --- refusals while a game goes on ---------------------------------------------------------
+
+
+def test_a_client_pinning_another_key_stops_and_names_both_fingerprints(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path)
+        try:
+            expected = Identity.generate().fingerprint
+            wrong = Invite(HOST, game.port, expected)
+            stranger = NetPeer(
+                Identity.generate(), wrong, name="x", folder=tmp_path / "x", bot=make_bot("random")
+            )
+            with pytest.raises(NetError) as info:
+                await stranger.run()
+            assert expected in str(info.value)
+            assert game.relay.fingerprint in str(info.value)
+            assert stranger.received == 0
+            assert len(game.relay.members) == 2
+            await game.finish()
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+def test_a_third_player_is_refused_because_the_table_is_full(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path)
+        try:
+            third = NetPeer(
+                Identity.generate(),
+                game.invite,
+                name="late",
+                folder=tmp_path / "late",
+                bot=make_bot("random"),
+            )
+            with pytest.raises(Refused, match="the table is full"):
+                await third.run()
+            assert game.relay.refusals == ["the table is full"]
+            assert [k for k, _ in game.relay.members] == [i.public for i in game.identities]
+            await game.finish()
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("fault", ["other key", "other nonce", "other name"])
+def test_a_bad_auth_signature_is_refused(tmp_path: Path, fault: str) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path)
+        try:
+            raw = await Raw.connect(game.port)
+            me, other = Identity.generate(), Identity.generate()
+            if fault == "other key":  # claims `me`, signs with `other`
+                message = auth_message(raw.nonce, raw.relay_key, me.public, "raw")
+                raw.send(["auth", me.public, "player", "raw", other.sign(message)])
+            elif fault == "other nonce":  # a replayed auth from another connection
+                message = auth_message(bytes(32), raw.relay_key, me.public, "raw")
+                raw.send(["auth", me.public, "player", "raw", me.sign(message)])
+            else:
+                message = auth_message(raw.nonce, raw.relay_key, me.public, "raw")
+                raw.send(["auth", me.public, "player", "someone else", me.sign(message)])
+            await refused_with(raw, "authentication failed (bad signature)")
+            assert game.relay.refusals == ["authentication failed (bad signature)"]
+            assert me.public not in [k for k, _ in game.relay.members]
+            await game.finish()
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+def test_a_replayed_auth_of_a_member_is_refused(tmp_path: Path) -> None:
+    """An observer that saw a member's auth (say, a malicious relay) cannot reuse it."""
+
+    async def scenario() -> None:
+        game = await start_game(tmp_path)
+        try:
+            first = await Raw.connect(game.port)
+            member = game.identities[1]
+            message = auth_message(first.nonce, first.relay_key, member.public, "p1")
+            signature = member.sign(message)
+            first.close()
+            second = await Raw.connect(game.port)
+            second.send(["auth", member.public, "player", "p1", signature])
+            await refused_with(second, "authentication failed")
+            await game.finish()
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+async def authenticated(game: Game, role: str = "spectator") -> Raw:
+    raw = await Raw.connect(game.port)
+    answer = await raw.auth(Identity.generate(), role)
+    assert answer[0] == "welcome", answer
+    return raw
+
+
+@pytest.mark.parametrize(
+    ("garbage", "reason"),
+    [
+        ((MAX_FRAME + 1).to_bytes(4, "big"), f"exceeds the limit of {MAX_FRAME}"),
+        (b"\xff\xff\xff\xff" + b"x" * 100, f"exceeds the limit of {MAX_FRAME}"),
+        (b"\x00\x00\x00\x04\xc1\xc1\xc1\xc1", "malformed frame"),
+        (encode(["nonsense"]), "unknown frame 'nonsense'"),
+        (b"\x00\x00\x00\x01\x07", "a frame holds [kind, ...]"),
+        (encode(["resume", -1]), "malformed resume"),
+    ],
+    ids=["oversized", "huge-length", "garbage", "unknown", "not-array", "resume"],
+)
+def test_garbage_after_auth_is_refused_with_a_reason_while_the_game_goes_on(
+    tmp_path: Path, garbage: bytes, reason: str
+) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path)
+        try:
+            raw = await authenticated(game)
+            raw.writer.write(garbage)
+            await refused_with(raw, reason)
+            assert len(game.relay.refusals) == 1
+            assert reason in game.relay.refusals[0]
+            assert game.relay.connected == 2
+            await game.finish()
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+@dataclass
+class Quiet:
+    """A relay without a game: an honest member and a member that misbehaves."""
+
+    relay: Relay
+    port: int
+    honest: Raw
+    honest_id: Identity
+    rogue: Raw
+    rogue_id: Identity
+
+    async def honest_still_served(self) -> None:
+        """The honest member's envelopes are still forwarded (and echoed to it)."""
+        before = len(self.relay.log)
+        envelope = Envelope.seal(self.honest_id, "commit", bytes(32), before, ZERO_HASH, ())
+        self.honest.send(["env", envelope.raw])
+        assert (await self.honest.envelopes(1))[-1] == (before, envelope.raw)
+        assert self.relay.log[-1] == envelope.raw
+
+
+async def quiet_table() -> Quiet:
+    relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
+    port = await relay.start(HOST, 0)
+    honest_id, rogue_id = Identity.generate(), Identity.generate()
+    honest = await Raw.connect(port)
+    assert (await honest.auth(honest_id, name="honest"))[0] == "welcome"
+    honest.send(["resume", 0])
+    rogue = await Raw.connect(port)
+    assert (await rogue.auth(rogue_id, name="rogue"))[0] == "welcome"
+    return Quiet(relay, port, honest, honest_id, rogue, rogue_id)
+
+
+@pytest.mark.parametrize(
+    ("frame", "reason"),
+    [
+        (["env", "not bytes"], "malformed env frame"),
+        (["env", b"\x93\x01\x02\x03"], "bad envelope: an envelope is an array of 8 fields"),
+        (["env", b"\x01", b"\x02"], "malformed env frame"),
+    ],
+    ids=["text", "junk", "extra-field"],
+)
+def test_a_bad_env_frame_from_a_member_is_refused(frame: list[Any], reason: str) -> None:
+    async def scenario() -> None:
+        table = await quiet_table()
+        try:
+            table.rogue.send(frame)
+            await refused_with(table.rogue, reason)
+            assert table.relay.refusals == [reason]
+            await table.honest_still_served()
+        finally:
+            await table.relay.close()
+
+    run(scenario())
+
+
+def test_envelopes_signed_by_another_key_are_refused() -> None:
+    async def scenario() -> None:
+        table = await quiet_table()
+        try:
+            await table.honest_still_served()
+            # the honest member's genuine envelope, sent again by the rogue
+            table.rogue.send(["env", table.relay.log[0]])
+            await refused_with(table.rogue, "a client may only send its own envelopes")
+            assert table.relay.refusals == ["a client may only send its own envelopes"]
+            assert len(table.relay.log) == 1
+            await table.honest_still_served()
+        finally:
+            await table.relay.close()
+
+    run(scenario())
+
+
+def test_a_forged_envelope_in_a_members_name_is_refused() -> None:
+    async def scenario() -> None:
+        table = await quiet_table()
+        try:
+            mine = Envelope.seal(table.rogue_id, "action", bytes(32), 0, ZERO_HASH, (1,))
+            forged = bytearray(mine.raw)
+            at = forged.find(mine.sender)
+            forged[at : at + 32] = table.honest_id.public  # the rogue's signature, not its own
+            table.rogue.send(["env", bytes(forged)])
+            await refused_with(table.rogue, "bad envelope: bad signature")
+            assert table.relay.log == []
+            await table.honest_still_served()
+        finally:
+            await table.relay.close()
+
+    run(scenario())
+
+
+def test_an_authenticated_client_that_goes_silent_is_closed_after_the_idle_timeout() -> None:
+    async def scenario() -> None:
+        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2, idle_timeout=0.5)
+        port = await relay.start(HOST, 0)
+        try:
+            silent = await Raw.connect(port)
+            assert (await silent.auth(Identity.generate(), "spectator"))[0] == "welcome"
+            alive = await Raw.connect(port)
+            assert (await alive.auth(Identity.generate(), "spectator"))[0] == "welcome"
+            start = time.monotonic()
+            closing = asyncio.create_task(refused_with(silent, "idle timeout"))
+            pongs = 0
+            while time.monotonic() - start < 1.5:  # three idle timeouts
+                alive.send(["ping"])
+                frame = await alive.recv()
+                pongs += frame == ("pong",)
+                await asyncio.sleep(0.2)
+            await closing
+            assert pongs >= 5
+            assert relay.refusals == ["idle timeout"]
+            assert relay.connected == 1  # the one that sent heartbeats
+        finally:
+            await relay.close()
+
+    run(scenario())
+
+
+def test_garbage_instead_of_auth_is_refused(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path)
+        try:
+            raw = await Raw.connect(game.port)
+            raw.writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            await refused_with(raw, "bad frame")
+            raw2 = await Raw.connect(game.port)
+            raw2.send(["ping"])
+            await refused_with(raw2, "expected auth")
+            assert len(game.relay.refusals) == 2
+            await game.finish()
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+def test_a_client_that_never_authenticates_is_closed_after_the_handshake_timeout(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path, relay_kwargs={"handshake_timeout": 0.5})
+        try:
+            silent = await Raw.connect(game.port)
+            # a slow client: a byte of its auth frame now and then does not buy it more time
+            dribbler = await Raw.connect(game.port)
+            start = time.monotonic()
+
+            async def dribble() -> None:
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    for byte in encode(["auth", b"k" * 32, "player", "slow", b"s" * 64])[:20]:
+                        dribbler.writer.write(bytes([byte]))
+                        await asyncio.sleep(0.1)
+
+            feeding = asyncio.create_task(dribble())
+            await refused_with(silent, "handshake timeout")
+            await refused_with(dribbler, "handshake timeout")
+            feeding.cancel()
+            assert 0.4 < time.monotonic() - start < 2.0
+            assert game.relay.refusals == ["handshake timeout", "handshake timeout"]
+            await game.finish()
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+def test_a_tcp_client_that_never_starts_tls_is_closed_after_the_handshake_timeout(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path, relay_kwargs={"handshake_timeout": 0.5})
+        try:
+            start = time.monotonic()
+            reader, writer = await asyncio.open_connection(HOST, game.port)  # no ssl
+            data = await asyncio.wait_for(reader.read(), 5)  # until the relay closes
+            elapsed = time.monotonic() - start
+            assert data == b""
+            assert 0.4 < elapsed < 3.0
+            writer.close()
+            await game.finish()
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+# --- spectators -----------------------------------------------------------------------------
+
+
+def test_a_spectator_gets_the_whole_log_and_verifies_the_game_as_it_goes(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path)
+        try:
+            raw = await authenticated(game, "spectator")
+            watcher = Lockstep(None, make_engine)
+            # catch up: the log so far, from index 0
+            raw.send(["resume", 0])
+            so_far = len(game.relay.log)
+            assert so_far > 0
+            seen: list[tuple[int, bytes]] = await raw.envelopes(so_far)
+            for _, data in seen:
+                watcher.receive(data)
+            assert watcher.table is not None and watcher.engine is not None
+            assert not watcher.finished
+            mid_actions = watcher.actions
+            # then the rest as it is played
+            game.go.set()
+            while not watcher.finished:
+                index, data = (await raw.envelopes(1))[0]
+                seen.append((index, data))
+                watcher.receive(data)
+            outcomes = await game.finish()
+            assert [i for i, _ in seen] == list(range(len(seen)))
+            assert watcher.actions == outcomes[0].turns > mid_actions
+            assert watcher.record == read(outcomes[0].record)
+            assert watcher.halted is None
+            # read-only: a spectator that sends an envelope is closed
+            raw.send(["env", seen[0][1]])
+            await refused_with(raw, "spectators are read-only")
+            assert game.relay.refusals == ["spectators are read-only"]
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+def test_a_spectator_netpeer_follows_the_game_and_saves_the_same_record(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path)
+        try:
+            spectator = NetPeer(
+                Identity.generate(),
+                game.invite,
+                name="watcher",
+                folder=tmp_path / "watcher",
+                role="spectator",
+            )
+            watching = asyncio.create_task(spectator.run())
+            await until(lambda: game.relay.connected == 3)
+            outcomes = await game.finish()
+            seen = await asyncio.wait_for(watching, 10)
+            assert seen.record.read_bytes() == outcomes[0].record.read_bytes()
+            assert seen.result == outcomes[0].result
+            assert len(game.relay.members) == 2  # a spectator takes no seat
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+# --- reconnection, resume, duplicates --------------------------------------------------------
+
+
+def test_a_member_that_loses_its_connection_catches_up_and_the_game_finishes(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path)
+        try:
+            joiner = game.peers[1]
+            at = joiner.received
+            assert at > 0
+            writer = joiner._writer
+            assert writer is not None
+            writer.close()  # the connection drops mid-game ...
+            game.go.set()  # ... and the other peer plays on meanwhile
+            await until(lambda: len(game.relay.log) > at)
+            await until(lambda: joiner._writer is not None and joiner._writer is not writer)
+            outcomes = await game.finish()
+            journal = read_journal(tmp_path / "peer-1" / "journal" / "game.journal")
+            indices = [i for i, _ in journal.incoming]
+            assert at < len(indices) <= len(game.relay.log)
+            assert indices == list(range(len(indices)))  # nothing lost, nothing twice
+            assert len(set(game.relay.log)) == len(game.relay.log)
+            assert outcomes[1].turns == outcomes[0].turns
+            assert game.relay.refusals == []
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+def test_resume_sends_the_log_from_the_asked_index(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        game = await start_game(tmp_path, pause_at=None)
+        try:
+            await game.finish()
+            total = len(game.relay.log)
+            raw = await authenticated(game)
+            raw.send(["resume", total - 5])
+            got = await raw.envelopes(5)
+            assert got == [(i, game.relay.log[i]) for i in range(total - 5, total)]
+            raw.send(["resume", total + 100])  # past the end: nothing, no error
+            raw.send(["ping"])
+            assert await raw.recv() == ("pong",)
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+def test_a_resent_envelope_is_forwarded_once(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
+        port = await relay.start(HOST, 0)
+        try:
+            me = Identity.generate()
+            sender = await Raw.connect(port)
+            assert (await sender.auth(me))[0] == "welcome"
+            watcher = await Raw.connect(port)
+            assert (await watcher.auth(Identity.generate(), "spectator"))[0] == "welcome"
+            first = Envelope.seal(me, "commit", bytes(32), 0, ZERO_HASH, ())
+            second = Envelope.seal(me, "commit", bytes(32), 1, first.hash, ())
+            for data in (first.raw, first.raw, second.raw, first.raw):
+                sender.send(["env", data])
+            await until(lambda: len(relay.log) == 2)
+            # resent after a reconnection: still once
+            sender.close()
+            again = await Raw.connect(port)
+            assert (await again.auth(me))[0] == "welcome"
+            again.send(["env", second.raw])
+            again.send(["ping"])
+            while await again.recv() != ("pong",):
+                pass
+            assert relay.log == [first.raw, second.raw]
+            watcher.send(["ping"])
+            frames = []
+            while ("pong",) not in frames:
+                frames.append(await watcher.recv())
+            envs = [f for f in frames if f[0] == "env"]
+            assert envs == [("env", 0, first.raw), ("env", 1, second.raw)]
+            assert relay.refusals == []
+        finally:
+            await relay.close()
+
+    run(scenario())
+
+
+def test_a_member_gets_its_seat_back_and_the_old_connection_is_dropped(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
+        port = await relay.start(HOST, 0)
+        try:
+            me = Identity.generate()
+            old = await Raw.connect(port)
+            assert (await old.auth(me, name="me"))[0] == "welcome"
+            other = await Raw.connect(port)
+            assert (await other.auth(Identity.generate(), name="other"))[0] == "welcome"
+            new = await Raw.connect(port)
+            assert (await new.auth(me, name="me"))[0] == "welcome"  # not "the table is full"
+            await old.recv_until_closed()  # the old connection is closed by the relay
+            assert relay.members == [(me.public, "me"), (relay.members[1][0], "other")]
+            assert relay.connected == 2
+            new.send(["ping"])
+            frames = []
+            while ("pong",) not in frames:
+                frames.append(await new.recv())
+            seats = [f for f in frames if f[0] == "seats"]
+            assert seats[-1][2] == ("me", "other")
+        finally:
+            await relay.close()
+
+    run(scenario())
+
+
+def test_a_member_closed_for_idleness_reconnects_and_the_game_finishes(tmp_path: Path) -> None:
+    """The relay closing a member's connection mid-game (idle: say the machine slept) is a lost
+    connection like any other: the member reconnects instead of leaving the game."""
+
+    async def scenario() -> None:
+        game = await start_game(tmp_path, relay_kwargs={"idle_timeout": 0.5})
+        try:
+            await until(lambda: len(game.relay.refusals) >= 2)  # both idle while seat 0 holds
+            assert set(game.relay.refusals) == {"idle timeout"}
+            await until(lambda: game.relay.connected == 2)  # and both came back
+            outcomes = await game.finish()
+            assert outcomes[0].turns == outcomes[1].turns
+        finally:
+            await game.close()
+
+    run(scenario())
