@@ -171,6 +171,7 @@ class NetPeer:
         """
         failures = 0
         while True:
+            progress = self.received
             try:
                 await self._session()
             except (
@@ -182,6 +183,8 @@ class NetPeer:
             ) as exc:
                 if self.outcome is not None:
                     return self.outcome
+                if self.received > progress:  # the game went on: a new outage, a fresh budget
+                    failures = 0
                 if failures >= len(RECONNECT_DELAYS):
                     raise NetError(
                         f"lost the relay at {self.invite.host}:{self.invite.port} "

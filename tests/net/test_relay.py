@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 import pytest
 
 from goldnet.games.mountains_rivers.bots import make_bot
-from goldnet.net.client import NetError, NetPeer, Outcome, Refused
+from goldnet.net.client import RECONNECT_DELAYS, NetError, NetPeer, Outcome, Refused
 from goldnet.net.frames import MAX_FRAME, RELAY_VERSION, FrameDecoder, auth_message, encode
 from goldnet.net.invite import Invite
 from goldnet.net.journal import read_journal
@@ -831,6 +831,31 @@ def test_a_member_closed_for_idleness_reconnects_and_the_game_finishes(tmp_path:
             await until(lambda: game.relay.connected == 2)  # and both came back
             outcomes = await game.finish()
             assert outcomes[0].turns == outcomes[1].turns
+        finally:
+            await game.close()
+
+    run(scenario())
+
+
+def test_a_member_survives_more_drops_than_its_retries_over_a_long_game(tmp_path: Path) -> None:
+    """The retry budget is for one outage: each reconnection that gets the game going again
+    starts it afresh, so a flaky network over a whole game does not end it."""
+
+    async def scenario() -> None:
+        game = await start_game(tmp_path, pause_at=None)
+        joiner = game.peers[1]
+        drops = 0
+        try:
+            while drops < len(RECONNECT_DELAYS) + 2 and not game.tasks[1].done():
+                mark = joiner.received
+                await until(lambda mark=mark: joiner.received >= mark + 4 or game.tasks[1].done())
+                writer = joiner._writer
+                if writer is not None and not game.tasks[1].done():
+                    writer.close()
+                    drops += 1
+            outcomes = await game.finish()
+            assert drops == len(RECONNECT_DELAYS) + 2
+            assert outcomes[1].turns == outcomes[0].turns
         finally:
             await game.close()
 
