@@ -1,8 +1,10 @@
 """The desktop window: ``goldnet`` with no sub-command.
 
-:class:`MainWindow` stacks the start screen, the table and the replay viewer. :func:`run`
-creates the application, installs the translations (system language unless the profile says
-otherwise) and opens the window.
+:class:`MainWindow` stacks the start screen, the table and the replay viewer, and owns the
+network thread (:class:`~ui.network.NetBridge`, started with the window, joined when it
+closes) and the lobby (:class:`~ui.lobby.Lobby`). :func:`run` creates the application,
+installs the translations (system language unless the profile says otherwise) and opens the
+window.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,12 +21,16 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
+from goldnet.net.bridge import DEFAULT_PORT
 from goldnet.profile import Profile
 from goldnet.rng import Stream
 
 from . import style
 from .controller import GameSetup
 from .i18n import Translations, resolve
+from .lobby import Lobby
+from .netgame import NetworkController
+from .network import NetBridge
 from .start import StartScreen
 from .table import TableWidget
 
@@ -40,7 +47,11 @@ class MainWindow(QMainWindow):
         translations: Translations | None = None,
         speed: float = 1.0,
         bot_delay: int = 700,
+        host_port: int = DEFAULT_PORT,
+        probe_timeout: float | None = None,
     ) -> None:
+        """``host_port``: where a hosted table listens (0: any free port); ``probe_timeout``:
+        seconds the first connection to a table may take."""
         super().__init__()
         self.profile = profile or Profile()
         if translations is None:
@@ -60,6 +71,16 @@ class MainWindow(QMainWindow):
         self.start.openRecordRequested.connect(self.open_record)
         self.table.leaveRequested.connect(self.show_start)
         self.table.rematchRequested.connect(self.rematch)
+        self.table.openRecordRequested.connect(self.open_record)
+        # The network thread: started with the window, joined when it closes — or, should the
+        # window be dropped without closing, when it is collected.
+        self.bridge = NetBridge.from_environment(
+            self.profile, port=host_port, probe_timeout=probe_timeout
+        )
+        self.lobby = Lobby(self.start, self.profile, self.bridge, bot_delay=bot_delay)
+        self.lobby.gameStarted.connect(self.play_network)
+        self._finalizer = weakref.finalize(self, self.bridge.shutdown)
+        self.bridge.start()
         self.resize(1280, 860)
         self.retranslate()
 
@@ -85,12 +106,18 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.table)
         self.table.start_game(self.setup_for(choices, seed))
 
+    def play_network(self, controller: NetworkController) -> None:
+        """A network game started (from the lobby): show it at the table."""
+        self.stack.setCurrentWidget(self.table)
+        self.table.start_network(controller)
+
     def rematch(self) -> None:
         if self._last_choices is not None:
             self.play(self._last_choices)
 
     def show_start(self) -> None:
         self.table.stop()
+        self.lobby.leave()
         self.stack.setCurrentWidget(self.start)
 
     def open_record(self, path: str | None = None) -> None:
@@ -127,8 +154,13 @@ class MainWindow(QMainWindow):
             self.retranslate()
         super().changeEvent(event)
 
-    def closeEvent(self, event: QCloseEvent) -> None:
+    def shutdown(self) -> None:
+        """Stop the game and the network thread (joined); idempotent."""
         self.table.stop()
+        self.lobby.shutdown()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
         super().closeEvent(event)
 
 

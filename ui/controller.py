@@ -1,6 +1,10 @@
-"""The controller of a game against a bot on this machine: intents in, actions out.
+"""The controllers of a table: intents in, actions out.
 
-The scene reports clicks and hovers on fields; :class:`GameController` turns them into
+:class:`PlayController` is what every table controller shares; :class:`GameController` plays
+against a bot on this machine, :class:`ui.netgame.NetworkController` over the network (same
+signals, so :class:`ui.table.TableWidget` works with either).
+
+The scene reports clicks and hovers on fields; the controller turns them into
 Mountains & Rivers actions and applies them — it holds no rules of its own. Whether a line is
 legal comes from ``State.legal_actions`` (for the hover preview) and from ``State.apply``
 raising :class:`~goldnet.engine.IllegalAction` (its message becomes the visible hint).
@@ -12,8 +16,10 @@ state. A bury and its shovel transfer are one action, so they are undone togethe
 Chance is offline: a :class:`goldnet.rng.Stream` seeded per game throws the tiles. The bot
 chooses in a worker thread (the strong bot takes up to ~0.2 s), so the window never freezes.
 
-Phases: ``"bot"`` (the bot's turn), ``"human"`` (waiting for clicks), ``"confirm"`` (a tentative
-action waits for Confirm or Undo), ``"over"``.
+Phases: ``"bot"`` (the other seat's turn: the bot's, or the opponent's over the network),
+``"human"`` (waiting for clicks), ``"confirm"`` (a tentative action waits for Confirm or Undo),
+``"over"``; a network game adds ``"waiting"`` (for the game to start, or for the tiles) and
+``"sending"`` (a confirmed move on its way) and ``"stopped"`` (the network game cannot go on).
 """
 
 from __future__ import annotations
@@ -63,8 +69,9 @@ class _BotWorker(QObject):
         self.chosen.emit(bot.choose(obs, legal), token)
 
 
-class GameController(QObject):
-    """One offline game: a human seat against a bot (see the module docstring).
+class PlayController(QObject):
+    """Clicks and hovers into actions, the tentative action, Undo (see the module docstring);
+    subclasses decide where the other seat's moves come from and what Confirm does.
 
     Signals:
         shown(Observation, list[Event]): show this observation, animating these events.
@@ -83,52 +90,33 @@ class GameController(QObject):
     previewChanged = Signal(object, bool)
     selectionChanged = Signal(object)
     finished = Signal(object)
-    _ask = Signal(object, object, object, int)
 
-    def __init__(
-        self,
-        setup: GameSetup,
-        parent: QObject | None = None,
-        bot_delay: int = 700,
-        state: State | None = None,
-    ) -> None:
-        """``state``: a position to continue from (default: a new game on the setup's board)."""
+    can_rematch = True
+    """Whether the end screen offers a rematch."""
+
+    def __init__(self, human: int, state: State, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.setup = setup
-        self.human = setup.human
-        self.bot_seat = 1 - setup.human
-        self.state = state if state is not None else State(load_board(setup.board))
+        self.human = human
+        self.bot_seat = 1 - human
+        """The other seat (a bot, or the opponent over the network)."""
+        self.state = state
         self.tentative: tuple[Action, State, list[Event]] | None = None
         self.selection: int | None = None
         self.phase = "bot"
-        self.bot_delay = bot_delay
-        self._chance = Stream(setup.seed, "chance")
-        self._bot = make_bot(setup.bot, f"{setup.seed}/bot")
         self._legal: set[Action] = set()
-        self._token = 0
-        self._thread = QThread()
-        self._worker = _BotWorker()
-        self._worker.moveToThread(self._thread)
-        self._ask.connect(self._worker.choose)
-        self._worker.chosen.connect(self._bot_chose)
-        self._thread.start()
-
-    # --- lifecycle ----------------------------------------------------------------------
-
-    def start(self) -> None:
-        """Show the empty board and begin (throwing the first roll)."""
-        self.shown.emit(self.state.observation(None), [])
-        self._advance()
-
-    def shutdown(self) -> None:
-        """Stop the bot's thread (call before dropping the controller)."""
-        self._token += 1
-        self._thread.quit()
-        self._thread.wait(5000)
 
     @property
     def names(self) -> tuple[str, str]:
-        return self.setup.names
+        raise NotImplementedError
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def shutdown(self) -> None:
+        """Stop whatever runs for this game (call before dropping the controller)."""
+
+    def confirm(self) -> None:
+        raise NotImplementedError
 
     def observation(self) -> Observation:
         """What the table shows now: the tentative position while one waits for Confirm (with
@@ -145,44 +133,6 @@ class GameController(QObject):
         self.phase = phase
         self.phaseChanged.emit()
 
-    def _advance(self) -> None:
-        """Throw the tiles when due, then hand the turn to the bot or the human."""
-        while True:
-            request = self.state.awaiting()
-            if isinstance(request, ChanceOf):
-                events = self.state.apply_chance(self._chance.chance(request))
-                self.shown.emit(self.observation(), events)
-                continue
-            break
-        if isinstance(request, Terminal):
-            self._set_phase("over")
-            self.finished.emit(request)
-        elif isinstance(request, TurnOf) and request.seat == self.human:
-            self._legal = set(self.state.legal_actions(self.human))
-            self._set_phase("human")
-        elif isinstance(request, TurnOf):
-            self._set_phase("bot")
-            self._token += 1
-            obs = self.state.observation(self.bot_seat)
-            legal = self.state.legal_actions(self.bot_seat)
-            self._ask.emit(self._bot, obs, legal, self._token)
-
-    @Slot(object, int)
-    def _bot_chose(self, action: Action, token: int) -> None:
-        if token != self._token or self.phase != "bot":
-            return
-        QTimer.singleShot(self.bot_delay, lambda: self._play_bot(action, token))
-
-    def _play_bot(self, action: Action, token: int) -> None:
-        if token != self._token or self.phase != "bot":
-            return
-        roll = self.state.roll
-        events = self.state.apply(action)
-        self.shown.emit(self.state.observation(None), events)
-        for line in texts.log_lines(events, self.names, roll):
-            self.logged.emit(line)
-        QTimer.singleShot(self.bot_delay // 2, self._advance)
-
     # --- intents from the table -----------------------------------------------------------
 
     def _status(self, f: int) -> str:
@@ -194,14 +144,17 @@ class GameController(QObject):
 
     def click(self, f: int) -> None:
         """A click on field ``f``."""
-        if self.phase == "over":
+        if self.phase in ("over", "stopped"):
             self.hintChanged.emit(texts.hint("the game is over"))
+            return
+        if self.phase == "confirm":
+            self.hintChanged.emit(texts.confirm_first())
             return
         if self.phase == "bot":
             self.hintChanged.emit(texts.not_your_turn(self.names[self.bot_seat]))
             return
-        if self.phase == "confirm":
-            self.hintChanged.emit(texts.confirm_first())
+        if self.phase != "human":  # a network game: starting, throwing, or sending a move
+            self.hintChanged.emit(texts.wait_a_moment())
             return
         name = FIELD_NAMES[f]
         a = self.selection
@@ -277,6 +230,90 @@ class GameController(QObject):
         self.tentative = None
         self.shown.emit(self.observation(), [])
         self._set_phase("human")
+
+
+class GameController(PlayController):
+    """One offline game: a human seat against a bot (see the module docstring)."""
+
+    _ask = Signal(object, object, object, int)
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        parent: QObject | None = None,
+        bot_delay: int = 700,
+        state: State | None = None,
+    ) -> None:
+        """``state``: a position to continue from (default: a new game on the setup's board)."""
+        super().__init__(
+            setup.human, state if state is not None else State(load_board(setup.board)), parent
+        )
+        self.setup = setup
+        self.bot_delay = bot_delay
+        self._chance = Stream(setup.seed, "chance")
+        self._bot = make_bot(setup.bot, f"{setup.seed}/bot")
+        self._token = 0
+        self._thread = QThread()
+        self._worker = _BotWorker()
+        self._worker.moveToThread(self._thread)
+        self._ask.connect(self._worker.choose)
+        self._worker.chosen.connect(self._bot_chose)
+        self._thread.start()
+
+    # --- lifecycle ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Show the empty board and begin (throwing the first roll)."""
+        self.shown.emit(self.state.observation(None), [])
+        self._advance()
+
+    def shutdown(self) -> None:
+        """Stop the bot's thread (call before dropping the controller)."""
+        self._token += 1
+        self._thread.quit()
+        self._thread.wait(5000)
+
+    def _advance(self) -> None:
+        """Throw the tiles when due, then hand the turn to the bot or the human."""
+        while True:
+            request = self.state.awaiting()
+            if isinstance(request, ChanceOf):
+                events = self.state.apply_chance(self._chance.chance(request))
+                self.shown.emit(self.observation(), events)
+                continue
+            break
+        if isinstance(request, Terminal):
+            self._set_phase("over")
+            self.finished.emit(request)
+        elif isinstance(request, TurnOf) and request.seat == self.human:
+            self._legal = set(self.state.legal_actions(self.human))
+            self._set_phase("human")
+        elif isinstance(request, TurnOf):
+            self._set_phase("bot")
+            self._token += 1
+            obs = self.state.observation(self.bot_seat)
+            legal = self.state.legal_actions(self.bot_seat)
+            self._ask.emit(self._bot, obs, legal, self._token)
+
+    @Slot(object, int)
+    def _bot_chose(self, action: Action, token: int) -> None:
+        if token != self._token or self.phase != "bot":
+            return
+        QTimer.singleShot(self.bot_delay, lambda: self._play_bot(action, token))
+
+    def _play_bot(self, action: Action, token: int) -> None:
+        if token != self._token or self.phase != "bot":
+            return
+        roll = self.state.roll
+        events = self.state.apply(action)
+        self.shown.emit(self.state.observation(None), events)
+        for line in texts.log_lines(events, self.names, roll):
+            self.logged.emit(line)
+        QTimer.singleShot(self.bot_delay // 2, self._advance)
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.setup.names
 
     def confirm(self) -> None:
         """Commit the tentative action; the turn passes."""

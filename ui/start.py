@@ -1,12 +1,15 @@
-"""The start screen (the lobby's first part): who I am, play against a bot, records.
+"""The start screen, the lobby: who I am, play against a bot, play with others, records.
 
 Name, colour and language are remembered in the profile's settings
-(:class:`goldnet.profile.Profile`), together with the last bot game's choices.
+(:class:`goldnet.profile.Profile`), together with the last bot game's choices (``ui``) and the
+last hosted table's (``lobby``).
 
-The network parts of the lobby — tables found on the LAN, hosting a table, joining by invite
-code, copying my invite code, resuming an interrupted game — are laid out here but disabled
-until the network layer is wired in (look for ``NETWORK:`` below; each widget has an
-``objectName`` to find it by).
+"Play with others" lists the tables found on the LAN (live), joins one of them or a table given
+by invite code, hosts a table (board, the other seat: a player on the network or a bot on this
+computer, your seat), copies my invite code while hosting, and shows what the network is doing
+or why it failed, in plain words; "Records" replays a record or resumes an interrupted network
+game. This widget only shows and asks: :class:`ui.lobby.Lobby` does the networking. Each
+widget has an ``objectName`` to find it by.
 """
 
 from __future__ import annotations
@@ -20,13 +23,15 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QFormLayout,
-    QGridLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -34,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from goldnet.games.mountains_rivers.boards import load_board
 from goldnet.games.mountains_rivers.rules import State
+from goldnet.net.discovery import TableInfo
 from goldnet.profile import Profile, ProfileError
 
 from . import style
@@ -51,7 +57,28 @@ QLabel { color: #3b2a1e; }
 QPushButton#playBot { background: #c98a1b; color: white; border: 1px solid #8a5a16;
                       border-radius: 8px; padding: 8px; }
 QPushButton#playBot:hover { background: #dc9b28; }
+QPushButton#hostTable, QPushButton#joinTable, QPushButton#joinByCode {
+    background: #2f6f8f; color: white; border: 1px solid #1f4f66; border-radius: 7px;
+    padding: 6px 14px; font-weight: bold; }
+QPushButton#hostTable:hover, QPushButton#joinTable:hover, QPushButton#joinByCode:hover {
+    background: #3a84a8; }
+QPushButton#hostTable:disabled, QPushButton#joinTable:disabled, QPushButton#joinByCode:disabled {
+    background: #b9c4c9; border-color: #a0aab0; color: #eef2f4; }
+QListWidget#lanTables { background: #fffdf6; border: 1px solid #c9b38a; border-radius: 6px; }
+QListWidget#lanTables::item { padding: 6px 4px; }
+QListWidget#lanTables::item:selected { background: #f3d99b; color: #2b2118; }
+QFrame#netStatusBox { border-radius: 8px; padding: 2px; }
+QFrame#netStatusBox[tone="info"] { background: #e3eef3; border: 1px solid #9cc0d0; }
+QFrame#netStatusBox[tone="busy"] { background: #fff2cf; border: 1px solid #e0b85c; }
+QFrame#netStatusBox[tone="problem"] { background: #fbe0d8; border: 1px solid #d0806a; }
+QLabel#hostHeading, QLabel#tablesHeading { font-weight: bold; color: #6b4b2a; }
 """
+
+NET_STATES = ("idle", "connecting", "hosting", "playing")
+"""What the lobby is doing: nothing, joining a table, hosting one, in a network game."""
+
+OPPONENTS = ("", "random", "greedy", "strong")
+"""The other seat of a hosted table: a player on the network (""), or a bot of that level."""
 
 BOT_LEVELS = ("random", "greedy", "strong")
 """Bot names by level: easy, medium, hard."""
@@ -65,11 +92,20 @@ def colour_icon(colour: str, size: int = 22) -> QIcon:
 
 class StartScreen(QWidget):
     """Signals: ``playRequested(dict)`` with board (0 = random), bot, seat (0, 1, or -1 for
-    random); ``languageChosen(str)`` ("system", "en", "fr"); ``openRecordRequested()``."""
+    random); ``languageChosen(str)`` ("system", "en", "fr"); ``openRecordRequested()``;
+    the lobby's: ``hostRequested(dict)`` (:meth:`host_choices`), ``joinCodeRequested(str)``
+    (the text typed), ``joinTableRequested(TableInfo)``, ``copyInviteRequested()``,
+    ``cancelNetworkRequested()``, ``resumeRequested()``."""
 
     playRequested = Signal(dict)
     languageChosen = Signal(str)
     openRecordRequested = Signal()
+    hostRequested = Signal(dict)
+    joinCodeRequested = Signal(str)
+    joinTableRequested = Signal(object)
+    copyInviteRequested = Signal()
+    cancelNetworkRequested = Signal()
+    resumeRequested = Signal()
 
     def __init__(self, profile: Profile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -153,34 +189,114 @@ class StartScreen(QWidget):
         bot.addRow(self.seat_label, self.seat_combo)
         bot.addRow(self.play_button)
 
-        # --- NETWORK: tables on the LAN, host, invite codes (disabled until wired) ---
+        # --- play with others: tables on the LAN, invite codes, hosting ---
+        lobby_saved = saved.get("lobby") if isinstance(saved.get("lobby"), dict) else {}
+        assert isinstance(lobby_saved, dict)
         self.net_box = QGroupBox()
         self.net_box.setObjectName("network")
+        self.tables_heading = QLabel()
+        self.tables_heading.setObjectName("tablesHeading")
         self.tables_list = QListWidget()
         self.tables_list.setObjectName("lanTables")
-        self.tables_list.setEnabled(False)
-        self.host_button = QPushButton()
-        self.host_button.setObjectName("hostTable")
+        self.tables_list.setMinimumHeight(96)
+        self.join_table_button = QPushButton()
+        self.join_table_button.setObjectName("joinTable")
         self.invite_edit = QLineEdit()
         self.invite_edit.setObjectName("inviteCode")
+        self.invite_edit.setClearButtonEnabled(True)
         self.join_button = QPushButton()
         self.join_button.setObjectName("joinByCode")
+
+        self.host_heading = QLabel()
+        self.host_heading.setObjectName("hostHeading")
+        self.table_name_edit = QLineEdit(str(lobby_saved.get("table_name") or ""))
+        self.table_name_edit.setObjectName("tableName")
+        self.table_name_edit.setMaxLength(40)
+        self.host_board_combo = QComboBox()
+        self.host_board_combo.setObjectName("hostBoard")
+        self.host_board_combo.addItem("", 0)
+        for k in range(1, 12):
+            self.host_board_combo.addItem("", k)
+        self.host_board_combo.setCurrentIndex(
+            max(0, self.host_board_combo.findData(lobby_saved.get("board", 0)))
+        )
+        self.opponent_combo = QComboBox()
+        self.opponent_combo.setObjectName("opponent")
+        for level in OPPONENTS:
+            self.opponent_combo.addItem("", level)
+        self.opponent_combo.setCurrentIndex(
+            max(0, self.opponent_combo.findData(lobby_saved.get("opponent", "")))
+        )
+        self.host_seat_combo = QComboBox()
+        self.host_seat_combo.setObjectName("hostSeat")
+        for seat in (0, 1, -1):
+            self.host_seat_combo.addItem("", seat)
+        self.host_seat_combo.setCurrentIndex(
+            max(0, self.host_seat_combo.findData(lobby_saved.get("seat", 0)))
+        )
+        self.host_button = QPushButton()
+        self.host_button.setObjectName("hostTable")
         self.copy_invite_button = QPushButton()
         self.copy_invite_button.setObjectName("copyInvite")
-        self.net_note = QLabel()
-        self.net_note.setWordWrap(True)
-        self.net_note.setStyleSheet("color: #7a6a55; font-style: italic;")
-        for w in (self.host_button, self.invite_edit, self.join_button, self.copy_invite_button):
-            w.setEnabled(False)
-        net = QGridLayout(self.net_box)
-        net.addWidget(self.tables_list, 0, 0, 1, 3)
-        net.addWidget(self.host_button, 1, 0)
-        net.addWidget(self.copy_invite_button, 1, 1, 1, 2)
-        net.addWidget(self.invite_edit, 2, 0, 1, 2)
-        net.addWidget(self.join_button, 2, 2)
-        net.addWidget(self.net_note, 3, 0, 1, 3)
+        self.copy_invite_button.setEnabled(False)
 
-        # --- records: replay a record; NETWORK: resume an interrupted game ---
+        self.net_status_box = QFrame()
+        self.net_status_box.setObjectName("netStatusBox")
+        self.net_status = QLabel()
+        self.net_status.setObjectName("netStatus")
+        self.net_status.setWordWrap(True)
+        self.net_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.net_status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.cancel_button = QPushButton()
+        self.cancel_button.setObjectName("cancelNetwork")
+        status_row = QHBoxLayout(self.net_status_box)
+        status_row.setContentsMargins(8, 6, 8, 6)
+        status_row.addWidget(self.net_status, 1)
+        status_row.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.net_status_box.hide()
+
+        self.invite_label = QLabel()
+        net = QVBoxLayout(self.net_box)
+        net.addWidget(self.tables_heading)
+        net.addWidget(self.tables_list, 1)
+        table_row = QHBoxLayout()
+        table_row.addStretch(1)
+        table_row.addWidget(self.join_table_button)
+        net.addLayout(table_row)
+        join_row = QHBoxLayout()
+        join_row.addWidget(self.invite_label)
+        join_row.addWidget(self.invite_edit, 1)
+        join_row.addWidget(self.join_button)
+        net.addLayout(join_row)
+        rule = QFrame()
+        rule.setFrameShape(QFrame.Shape.HLine)
+        rule.setStyleSheet("color: #d8c7a2;")
+        net.addSpacing(4)
+        net.addWidget(rule)
+        net.addWidget(self.host_heading)
+        host_form = QFormLayout()
+        self.table_name_label, self.host_board_label = QLabel(), QLabel()
+        self.opponent_label, self.host_seat_label = QLabel(), QLabel()
+        host_form.addRow(self.table_name_label, self.table_name_edit)
+        host_form.addRow(self.host_board_label, self.host_board_combo)
+        host_form.addRow(self.opponent_label, self.opponent_combo)
+        host_form.addRow(self.host_seat_label, self.host_seat_combo)
+        net.addLayout(host_form)
+        host_row = QHBoxLayout()
+        host_row.addWidget(self.host_button)
+        host_row.addWidget(self.copy_invite_button)
+        host_row.addStretch(1)
+        net.addLayout(host_row)
+        net.addWidget(self.net_status_box)
+
+        self._tables: dict[str, TableInfo] = {}
+        """Tables on the LAN by fingerprint (without my own)."""
+        self.own_fingerprint = ""
+        self.discovery_problem = ""
+        self.net_state = "idle"
+        self._status: tuple[str, str] = ("", "")
+
+        # --- records: replay a record, resume an interrupted network game ---
         self.records_box = QGroupBox()
         self.replay_button = QPushButton()
         self.replay_button.setObjectName("openRecord")
@@ -210,8 +326,21 @@ class StartScreen(QWidget):
         outer.addLayout(columns, 1)
 
         self.play_button.clicked.connect(self._play)
+        self.host_button.clicked.connect(self._host)
+        self.join_button.clicked.connect(self._join_code)
+        self.invite_edit.returnPressed.connect(self._join_code)
+        self.join_table_button.clicked.connect(self._join_table)
+        self.tables_list.itemDoubleClicked.connect(lambda _: self._join_table())
+        self.tables_list.itemSelectionChanged.connect(self._update_network)
+        self.copy_invite_button.clicked.connect(self.copyInviteRequested)
+        self.cancel_button.clicked.connect(self.cancelNetworkRequested)
+        self.resume_button.clicked.connect(self.resumeRequested)
+        self.opponent_combo.currentIndexChanged.connect(self._update_network)
         self.replay_button.clicked.connect(self.openRecordRequested)
         self.name_edit.editingFinished.connect(self.save)
+        self.name_edit.textChanged.connect(
+            lambda _: self.table_name_edit.setPlaceholderText(self.default_table_name())
+        )
         self.colour_buttons.idClicked.connect(lambda _: self.save())
         self.language_combo.currentIndexChanged.connect(self._language_changed)
         self.board_combo.currentIndexChanged.connect(self._update_preview)
@@ -236,9 +365,30 @@ class StartScreen(QWidget):
             "seat": int(self.seat_combo.currentData()),
         }
 
+    def host_choices(self) -> dict[str, Any]:
+        """The table to host: its name, board (0: random), the other seat's bot level (None:
+        a player on the network) and my seat (0, 1, -1: random; 0 against a player)."""
+        opponent = str(self.opponent_combo.currentData()) or None
+        return {
+            "table_name": self.table_name_edit.text().strip() or self.default_table_name(),
+            "board": int(self.host_board_combo.currentData()),
+            "opponent": opponent,
+            "seat": int(self.host_seat_combo.currentData()) if opponent else 0,
+        }
+
+    def default_table_name(self) -> str:
+        name = self.name_edit.text().strip()
+        return self.tr("%1's table").replace("%1", name) if name else self.tr("My table")
+
     def save(self) -> None:
         """Remember name, colour, language and the bot game's choices (other settings kept)."""
         settings = self.profile.settings()
+        settings["lobby"] = {
+            "table_name": self.table_name_edit.text().strip(),
+            "board": int(self.host_board_combo.currentData()),
+            "opponent": str(self.opponent_combo.currentData()),
+            "seat": int(self.host_seat_combo.currentData()),
+        }
         settings["name"] = self.name_edit.text().strip()
         settings["colour"] = self.player_colour()
         settings["language"] = str(self.language_combo.currentData())
@@ -274,6 +424,126 @@ class StartScreen(QWidget):
         self.save()
         self.playRequested.emit(self.choices())
 
+    # --- the lobby ----------------------------------------------------------------------------
+
+    def _host(self) -> None:
+        self.save()
+        self.hostRequested.emit(self.host_choices())
+
+    def _join_code(self) -> None:
+        if self.net_state == "idle":
+            self.joinCodeRequested.emit(self.invite_edit.text())
+
+    def _join_table(self) -> None:
+        table = self.selected_table()
+        if table is not None and self.net_state == "idle":
+            self.joinTableRequested.emit(table)
+
+    def selected_table(self) -> TableInfo | None:
+        items = self.tables_list.selectedItems()
+        if not items:
+            return None
+        table = items[0].data(Qt.ItemDataRole.UserRole)
+        return table if isinstance(table, TableInfo) else None
+
+    def table_seen(self, kind: str, table: TableInfo) -> None:
+        """A table appeared, changed or left (a :class:`goldnet.net.discovery.Browser` event)."""
+        if table.fingerprint == self.own_fingerprint:
+            return
+        if kind == "removed":
+            self._tables.pop(table.fingerprint, None)
+        else:
+            self._tables[table.fingerprint] = table
+        self._show_tables()
+
+    def tables(self) -> list[TableInfo]:
+        """The tables listed, in order."""
+        return sorted(self._tables.values(), key=lambda t: (t.name.lower(), t.fingerprint))
+
+    def discovery_failed(self, reason: str) -> None:
+        self.discovery_problem = reason
+        self._show_tables()
+
+    def _show_tables(self) -> None:
+        selected = self.selected_table()
+        keep = selected.fingerprint if selected is not None else None
+        self.tables_list.blockSignals(True)
+        self.tables_list.clear()
+        for table in self.tables():
+            if table.game == "mountains-rivers":
+                game = self.tr("Mountains & Rivers")
+            else:
+                game = table.game
+            seats = self.tr("%n seat(s) free", "", table.free_seats)
+            item = QListWidgetItem(f"{table.name}   ·   {game}   ·   {seats}")
+            item.setData(Qt.ItemDataRole.UserRole, table)
+            item.setToolTip(
+                self.tr("%1 at %2:%3 — key %4")
+                .replace("%1", table.name)
+                .replace("%2", table.host)
+                .replace("%3", str(table.port))
+                .replace("%4", table.fingerprint)
+            )
+            self.tables_list.addItem(item)
+            if table.fingerprint == keep:
+                item.setSelected(True)
+        if not self._tables:
+            if self.discovery_problem:
+                text = self.tr(
+                    "Tables on your network cannot be listed (%1). You can still join by "
+                    "invite code."
+                ).replace("%1", self.discovery_problem)
+            else:
+                text = self.tr("Looking for tables on your network… none so far.")
+            item = QListWidgetItem(text)
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.tables_list.addItem(item)
+        self.tables_list.blockSignals(False)
+        self._update_network()
+
+    def set_network_state(self, state: str, text: str = "", tone: str = "info") -> None:
+        """What the lobby is doing (:data:`NET_STATES`) and what to tell the player: ``tone``
+        is ``info``, ``busy`` (with a Cancel / Stop hosting button) or ``problem``; no text
+        hides the box."""
+        self.net_state = state
+        self._status = (text, tone)
+        self.net_status.setText(text)
+        self.net_status_box.setProperty("tone", tone)
+        self.net_status_box.style().unpolish(self.net_status_box)
+        self.net_status_box.style().polish(self.net_status_box)
+        self.net_status_box.setVisible(bool(text))
+        self.cancel_button.setVisible(state in ("connecting", "hosting"))
+        self.cancel_button.setText(
+            self.tr("Stop hosting") if state == "hosting" else self.tr("Cancel")
+        )
+        self._update_network()
+
+    def set_resumable(self, available: bool, tooltip: str = "") -> None:
+        self.resume_button.setEnabled(available)
+        self.resume_button.setToolTip(tooltip)
+
+    def _update_network(self) -> None:
+        idle = self.net_state == "idle"
+        for w in (
+            self.host_button,
+            self.join_button,
+            self.invite_edit,
+            self.table_name_edit,
+            self.host_board_combo,
+            self.opponent_combo,
+        ):
+            w.setEnabled(idle)
+        self.join_table_button.setEnabled(idle and self.selected_table() is not None)
+        self.copy_invite_button.setEnabled(self.net_state == "hosting")
+        against_player = not self.opponent_combo.currentData()
+        self.host_seat_combo.setEnabled(idle and not against_player)
+        if against_player:
+            self.host_seat_combo.setToolTip(
+                self.tr("Against a player on the network, the host plays the mountains.")
+            )
+        else:
+            self.host_seat_combo.setToolTip("")
+
     def _language_changed(self) -> None:
         self.save()
         self.languageChosen.emit(str(self.language_combo.currentData()))
@@ -307,13 +577,41 @@ class StartScreen(QWidget):
             self.seat_combo.setItemText(i, text)
         self.play_button.setText(self.tr("Play"))
         self.net_box.setTitle(self.tr("Play with others"))
-        self.tables_list.clear()
-        self.tables_list.addItem(self.tr("Tables on your network will appear here."))
-        self.host_button.setText(self.tr("Host a table"))
-        self.invite_edit.setPlaceholderText(self.tr("Invite code"))
+        self.tables_heading.setText(self.tr("Tables on your network"))
+        self.join_table_button.setText(self.tr("Join this table"))
+        self.invite_label.setText(self.tr("Or join with an invite code:"))
+        self.invite_edit.setPlaceholderText("goldnet://…")
         self.join_button.setText(self.tr("Join"))
+        self.host_heading.setText(self.tr("Host a table"))
+        self.table_name_label.setText(self.tr("Table name"))
+        self.table_name_edit.setPlaceholderText(self.default_table_name())
+        self.host_board_label.setText(self.tr("Board"))
+        self.host_board_combo.setItemText(0, self.tr("Random board"))
+        for k in range(1, 12):
+            self.host_board_combo.setItemText(k, self.tr("Board %1").replace("%1", str(k)))
+        self.opponent_label.setText(self.tr("Other seat"))
+        for i, text in enumerate(
+            (
+                self.tr("A player who joins"),
+                self.tr("Easy bot on this computer"),
+                self.tr("Medium bot on this computer"),
+                self.tr("Hard bot on this computer"),
+            )
+        ):
+            self.opponent_combo.setItemText(i, text)
+        self.host_seat_label.setText(self.tr("You play"))
+        for i, text in enumerate(
+            (
+                self.tr("The mountains (you move first)"),
+                self.tr("The rivers"),
+                self.tr("Drawn at random"),
+            )
+        ):
+            self.host_seat_combo.setItemText(i, text)
+        self.host_button.setText(self.tr("Host a table"))
         self.copy_invite_button.setText(self.tr("Copy my invite code"))
-        self.net_note.setText(self.tr("Network play is not available in this version yet."))
+        self._show_tables()
+        self.set_network_state(self.net_state, *self._status)
         self.records_box.setTitle(self.tr("Records"))
         self.replay_button.setText(self.tr("Open a record to replay…"))
         self.resume_button.setText(self.tr("Resume an interrupted game"))

@@ -1,12 +1,16 @@
 """The table window: the board view, what to do now, hints, Undo/Confirm, the turn log, and the
-end screen with the winner and a rematch button.
+end screen with the winner and a rematch button (a network game: its saved record instead).
 
 :class:`BoardView` fits the whole scene into the widget at any size (vector drawing, so it
 stays sharp on HiDPI screens). :class:`TableWidget` wires a :class:`~ui.scene.TableScene` to a
-:class:`~ui.controller.GameController`.
+controller: a :class:`~ui.controller.GameController` (against a bot, :meth:`start_game`) or a
+:class:`~ui.netgame.NetworkController` (over the network, :meth:`start_network`) — the same
+signals either way.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPainter, QResizeEvent, QShortcut, QShowEvent
@@ -24,12 +28,16 @@ from PySide6.QtWidgets import (
 )
 
 from goldnet.engine import Terminal
+from goldnet.games.mountains_rivers.board import Board
 from goldnet.games.mountains_rivers.boards import load_board
 from goldnet.games.mountains_rivers.rules import State
 
 from . import texts
-from .controller import GameController, GameSetup
+from .controller import GameController, GameSetup, PlayController
 from .scene import TableScene
+
+if TYPE_CHECKING:
+    from .netgame import NetworkController
 
 HINT_MS = 7000
 
@@ -92,32 +100,46 @@ class EndPanel(QFrame):
         self.scores = QLabel()
         self.scores.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.scores.setStyleSheet("font-size: 17px;")
+        self.record = QLabel()
+        self.record.setObjectName("recordPath")
+        self.record.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.record.setWordWrap(True)
+        self.record.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.record.setStyleSheet("font-size: 12px; color: #5b4a33;")
+        self.record.setMaximumWidth(520)
         buttons = QHBoxLayout()
         self.rematch = QPushButton()
+        self.replay = QPushButton()
+        self.replay.setObjectName("replayRecord")
         self.back = QPushButton()
-        for b in (self.rematch, self.back):
+        for b in (self.rematch, self.replay, self.back):
             b.setMinimumHeight(36)
             buttons.addWidget(b)
         layout.addWidget(self.title)
         layout.addWidget(self.scores)
+        layout.addWidget(self.record)
         layout.addSpacing(10)
         layout.addLayout(buttons)
         self.hide()
 
 
 class TableWidget(QWidget):
-    """A Mountains & Rivers table against a bot (see the module docstring)."""
+    """A Mountains & Rivers table, against a bot or over the network (module docstring).
+
+    Signals: ``rematchRequested()``, ``leaveRequested()``, ``openRecordRequested(path)``."""
 
     rematchRequested = Signal()
     leaveRequested = Signal()
+    openRecordRequested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None, speed: float = 1.0, bot_delay: int = 700):
         super().__init__(parent)
         self.speed = speed
         self.bot_delay = bot_delay
         self.scene: TableScene | None = None
-        self.controller: GameController | None = None
+        self.controller: PlayController | None = None
         self.result: Terminal | None = None
+        self.record_path: str | None = None
 
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -173,6 +195,7 @@ class TableWidget(QWidget):
         self.confirm_button.clicked.connect(self.confirm)
         self.leave_button.clicked.connect(self.leaveRequested)
         self.end.rematch.clicked.connect(self.rematchRequested)
+        self.end.replay.clicked.connect(self._open_record)
         self.end.back.clicked.connect(self.leaveRequested)
         QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
         QShortcut(QKeySequence(Qt.Key.Key_Return), self, self.confirm)
@@ -184,17 +207,38 @@ class TableWidget(QWidget):
     # --- a game ---------------------------------------------------------------------------
 
     def start_game(self, setup: GameSetup, state: State | None = None) -> None:
-        """Drop any current game and start ``setup`` (from ``state`` when given)."""
+        """Drop any current game and start ``setup`` against its bot (from ``state`` when
+        given)."""
         self.stop()
+        board = state.board if state is not None else load_board(setup.board)
+        controller = GameController(setup, self, bot_delay=self.bot_delay, state=state)
+        self._attach(controller, board, setup.board, setup.names, setup.colours)
+
+    def start_network(self, controller: NetworkController) -> None:
+        """Drop any current game and show the network game of ``controller``."""
+        self.stop()
+        controller.setParent(self)
+        controller.stopped.connect(self._stopped)
+        controller.recordSaved.connect(self._record_saved)
+        board = controller.state.board
+        self._attach(controller, board, controller.board, controller.names, controller.colours)
+
+    def _attach(
+        self,
+        controller: PlayController,
+        board: Board,
+        number: int,
+        names: tuple[str, str],
+        colours: tuple[str, str],
+    ) -> None:
         self.result = None
+        self.record_path = None
         self.end.hide()
         self.log.clear()
         self.show_hint("")
-        board = state.board if state is not None else load_board(setup.board)
         scene = TableScene(board, self)
         scene.speed = self.speed
-        scene.set_seats(setup.names, setup.colours)
-        controller = GameController(setup, self, bot_delay=self.bot_delay, state=state)
+        scene.set_seats(names, colours)
         scene.fieldClicked.connect(controller.click)
         scene.fieldHovered.connect(controller.hover)
         scene.cancelRequested.connect(controller.cancel)
@@ -208,13 +252,7 @@ class TableWidget(QWidget):
         self.scene, self.controller = scene, controller
         self.view.setScene(scene)
         self.view.fit()
-        self.add_log(
-            texts.arg(
-                self.tr("Board %1 — mountains: %2; rivers: %3"),
-                setup.board,
-                *setup.names,
-            )
-        )
+        self.add_log(texts.arg(self.tr("Board %1 — mountains: %2; rivers: %3"), number, *names))
         controller.start()
         self._refresh()
 
@@ -265,16 +303,19 @@ class TableWidget(QWidget):
         )
         active = c.state.active
         for seat in (0, 1):
-            if c.phase == "over":
+            if c.phase == "stopped":
+                scene.set_panel_status(seat, False, "")
+            elif c.phase == "over":
                 won = self.result is not None and seat in self.result.winners
                 scene.set_panel_status(seat, False, self.tr("Winner!") if won else "", won)
             elif seat == active:
                 if seat == c.human:
-                    text = (
-                        self.tr("Confirm your turn")
-                        if c.phase == "confirm"
-                        else self.tr("Your turn")
-                    )
+                    if c.phase == "confirm":
+                        text = self.tr("Confirm your turn")
+                    elif c.phase == "sending":
+                        text = self.tr("Sending…")
+                    else:
+                        text = self.tr("Your turn")
                 else:
                     text = self.tr("Thinking…")
                 scene.set_panel_status(seat, True, text)
@@ -295,10 +336,44 @@ class TableWidget(QWidget):
         self.end.scores.setText(
             texts.arg(self.tr("%1 (mountains) %2 – %3 %4 (rivers)"), c.names[0], a, b, c.names[1])
         )
+        self._show_end(c)
+
+    def _stopped(self, message: str) -> None:
+        """A network game that cannot go on: say why, offer the way back."""
+        c = self.controller
+        if c is None:
+            return
+        self.end.title.setText(self.tr("The game stopped"))
+        self.end.scores.setText(message)
+        self._show_end(c)
+
+    def _show_end(self, c: PlayController) -> None:
+        self.end.rematch.setVisible(c.can_rematch)
+        self._update_record()
         self._refresh()
         self._place_end()
         self.end.show()
         self.end.raise_()
+
+    def _record_saved(self, path: str) -> None:
+        self.record_path = path
+        self._update_record()
+        if self.end.isVisible():
+            self._place_end()
+
+    def _update_record(self) -> None:
+        network = self.controller is not None and not self.controller.can_rematch
+        path = self.record_path
+        self.end.record.setVisible(network and self.result is not None)
+        self.end.replay.setVisible(path is not None)
+        if path is not None:
+            self.end.record.setText(texts.arg(self.tr("Record saved: %1"), path))
+        else:
+            self.end.record.setText(self.tr("Saving the record…"))
+
+    def _open_record(self) -> None:
+        if self.record_path is not None:
+            self.openRecordRequested.emit(self.record_path)
 
     def _place_end(self) -> None:
         self.end.adjustSize()
@@ -320,6 +395,9 @@ class TableWidget(QWidget):
         self.leave_button.setText(self.tr("Leave the table"))
         self.end.rematch.setText(self.tr("Rematch"))
         self.end.back.setText(self.tr("Back to the start"))
+        self.end.replay.setText(self.tr("Replay the record"))
+        if self.record_path is not None or self.end.record.text():
+            self._update_record()
         if self.scene is not None:
             self.scene.retranslate()
         self._refresh()

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
 from goldnet.engine import Event
+
+if TYPE_CHECKING:
+    from goldnet.net.bridge import Problem
 
 
 def arg(text: str, *values: object) -> str:
@@ -90,6 +94,10 @@ def hint(message: str) -> str:
 
 def not_your_turn(name: str) -> str:
     return arg(QCoreApplication.translate("Texts", "Wait: it is %1's turn."), name)
+
+
+def wait_a_moment() -> str:
+    return QCoreApplication.translate("Texts", "Wait a moment: the game is on its way.")
 
 
 def confirm_first() -> str:
@@ -172,6 +180,10 @@ def status_line(phase: str, roll: int | None, free: bool, selected: bool, other:
         return QCoreApplication.translate(
             "Texts", "Confirm your turn, or Undo to change your choice."
         )
+    if phase == "sending":
+        return QCoreApplication.translate("Texts", "Sending your move…")
+    if phase == "waiting":
+        return QCoreApplication.translate("Texts", "Waiting for the tiles to be thrown…")
     if phase == "replay":
         return QCoreApplication.translate("Texts", "Replay: step through the record.")
     if free:
@@ -202,4 +214,119 @@ def status_line(phase: str, roll: int | None, free: bool, selected: bool, other:
             "face-down markers, or exposed gold to bury it.",
         ),
         roll,
+    )
+
+
+# --- the network, in plain words ------------------------------------------------------------
+
+
+def problem_text(problem: Problem) -> str:
+    """Why a network game could not start or go on, and what to try."""
+    where = f"{problem.host}:{problem.port}" if problem.host else ""
+    kind, detail = problem.kind, problem.detail
+
+    if kind == "unreachable":
+        return arg(
+            QCoreApplication.translate(
+                "Texts",
+                "Could not reach %1 — check the address and that the host is still running.",
+            ),
+            where,
+        )
+    if kind == "wrong-key":
+        return arg(
+            QCoreApplication.translate(
+                "Texts",
+                "The table at %1 is not the one of this invite code (its key differs) — ask "
+                "the host for a fresh invite code.",
+            ),
+            where,
+        )
+    if kind == "refused":
+        if "full" in detail:
+            return QCoreApplication.translate(
+                "Texts", "This table is full — choose another table, or host your own."
+            )
+        return arg(
+            QCoreApplication.translate(
+                "Texts", "The table at %1 did not let you in (%2) — try another table."
+            ),
+            where,
+            detail,
+        )
+    if kind == "lost":
+        return arg(
+            QCoreApplication.translate(
+                "Texts",
+                "The connection to %1 was lost and could not be restored — check your network "
+                "and that the host is still running; you can resume this game later from the "
+                "start screen.",
+            ),
+            where,
+        )
+    if kind == "halted":
+        return arg(
+            QCoreApplication.translate(
+                "Texts", "The game was stopped: a player broke the rules (%1)."
+            ),
+            detail,
+        )
+    if kind == "port":
+        return arg(
+            QCoreApplication.translate(
+                "Texts", "Could not open a port for your table (%1) — try again."
+            ),
+            detail,
+        )
+    if kind == "journal":
+        return arg(
+            QCoreApplication.translate("Texts", "The interrupted game cannot be read (%1)."), detail
+        )
+    if kind == "profile":
+        return arg(QCoreApplication.translate("Texts", "Your profile cannot be used (%1)."), detail)
+    if kind == "play":
+        return hint(detail)
+    return arg(
+        QCoreApplication.translate("Texts", "Something went wrong (%1) — try again."), detail
+    )
+
+
+def invite_problem(message: str) -> str:
+    """A code that is not an invite code (from :class:`goldnet.net.invite.InviteError`)."""
+
+    example = "goldnet://192.0.2.5:47001/abcd-efgh-ijkl-mnop-qrst-uvwx"
+    if not message.strip():
+        return QCoreApplication.translate(
+            "Texts", "Paste the invite code the host gave you, then click Join."
+        )
+    if "starts with" in message:
+        return arg(
+            QCoreApplication.translate(
+                "Texts",
+                "This is not an invite code: an invite code looks like %1. Paste the whole code.",
+            ),
+            example,
+        )
+    if "fingerprint" in message:
+        return QCoreApplication.translate(
+            "Texts",
+            "The end of this invite code (the table's key) is missing or mistyped — copy the "
+            "whole code again.",
+        )
+    if "IPv6" in message:
+        return QCoreApplication.translate(
+            "Texts", "In an invite code an IPv6 address is written in brackets: [address]:port."
+        )
+    if "port" in message:
+        return QCoreApplication.translate(
+            "Texts",
+            "The port in this invite code is missing or is not a number from 1 to 65535 — "
+            "copy the whole code again.",
+        )
+    if "host" in message:
+        return QCoreApplication.translate(
+            "Texts", "This invite code has no address — copy the whole code again."
+        )
+    return arg(
+        QCoreApplication.translate("Texts", "This invite code cannot be read (%1)."), message
     )

@@ -2,6 +2,71 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr">
 <context>
+    <name>Lobby</name>
+    <message>
+        <source>Starting a game against the bot…</source>
+        <translation>La partie contre le robot commence…</translation>
+    </message>
+    <message>
+        <source>Opening your table…</source>
+        <translation>Ouverture de votre table…</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Connexion à %1…</translation>
+    </message>
+    <message>
+        <source>Resuming your game…</source>
+        <translation>Reprise de votre partie…</translation>
+    </message>
+    <message>
+        <source>Invite code copied.</source>
+        <translation>Code d&apos;invitation copié.</translation>
+    </message>
+    <message>
+        <source>You left the game. It can go on later: “Resume an interrupted game” (if the other player&apos;s table is still open).</source>
+        <translation>Vous avez quitté la partie. Elle pourra continuer plus tard : « Reprendre une partie interrompue » (si la table de l&apos;autre joueur est encore ouverte).</translation>
+    </message>
+    <message>
+        <source>Easy bot</source>
+        <translation>Robot facile</translation>
+    </message>
+    <message>
+        <source>Medium bot</source>
+        <translation>Robot moyen</translation>
+    </message>
+    <message>
+        <source>Hard bot</source>
+        <translation>Robot fort</translation>
+    </message>
+    <message>
+        <source>No interrupted network game.</source>
+        <translation>Aucune partie en réseau interrompue.</translation>
+    </message>
+    <message>
+        <source>Your game at %1, last played %2</source>
+        <translation>Votre partie sur %1, jouée pour la dernière fois le %2</translation>
+    </message>
+    <message>
+        <source>Your table “%1” is open. Waiting for a player to join — they can pick it from their list, or join with your invite code:
+%2</source>
+        <translation>Votre table « %1 » est ouverte. En attente d&apos;un joueur — il peut la choisir dans sa liste, ou rejoindre avec votre code d&apos;invitation :
+%2</translation>
+    </message>
+    <message>
+        <source>Your table could not be announced on the network: give your invite code to the other player.</source>
+        <translation>Votre table n&apos;a pas pu être annoncée sur le réseau : donnez votre code d&apos;invitation à l&apos;autre joueur.</translation>
+    </message>
+    <message>
+        <source>Connected to %1 — waiting for the game to start…</source>
+        <translation>Connecté à %1 — la partie va commencer…</translation>
+    </message>
+    <message>
+        <source>That game had already ended. Its record: %1</source>
+        <translation>Cette partie était déjà terminée. Son enregistrement : %1</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Easy bot</source>
@@ -89,6 +154,49 @@
         <translation>Vous</translation>
     </message>
     <message>
+        <source>%1&apos;s table</source>
+        <translation>Table de %1</translation>
+    </message>
+    <message>
+        <source>My table</source>
+        <translation>Ma table</translation>
+    </message>
+    <message>
+        <source>Mountains &amp; Rivers</source>
+        <translation>Montagnes et Rivières</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) free</source>
+        <translation>
+            <numerusform>%n place libre</numerusform>
+            <numerusform>%n places libres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 at %2:%3 — key %4</source>
+        <translation>%1 sur %2:%3 — clé %4</translation>
+    </message>
+    <message>
+        <source>Tables on your network cannot be listed (%1). You can still join by invite code.</source>
+        <translation>Les tables de votre réseau ne peuvent pas être listées (%1). Vous pouvez toujours rejoindre une table avec un code d&apos;invitation.</translation>
+    </message>
+    <message>
+        <source>Looking for tables on your network… none so far.</source>
+        <translation>Recherche de tables sur votre réseau… aucune pour le moment.</translation>
+    </message>
+    <message>
+        <source>Stop hosting</source>
+        <translation>Fermer ma table</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Against a player on the network, the host plays the mountains.</source>
+        <translation>Contre un joueur du réseau, l&apos;hôte joue les montagnes.</translation>
+    </message>
+    <message>
         <source>Mountains &amp; Rivers — a gold-prospecting game for two</source>
         <translation>Montagnes et Rivières — un jeu de chercheurs d&apos;or pour deux</translation>
     </message>
@@ -169,28 +277,52 @@
         <translation>Jouer avec d’autres</translation>
     </message>
     <message>
-        <source>Tables on your network will appear here.</source>
-        <translation>Les tables de votre réseau apparaîtront ici.</translation>
+        <source>Tables on your network</source>
+        <translation>Tables de votre réseau</translation>
+    </message>
+    <message>
+        <source>Join this table</source>
+        <translation>Rejoindre cette table</translation>
+    </message>
+    <message>
+        <source>Or join with an invite code:</source>
+        <translation>Ou rejoindre avec un code d&apos;invitation :</translation>
     </message>
     <message>
         <source>Host a table</source>
         <translation>Ouvrir une table</translation>
     </message>
     <message>
-        <source>Invite code</source>
-        <translation>Code d&apos;invitation</translation>
-    </message>
-    <message>
         <source>Join</source>
         <translation>Rejoindre</translation>
     </message>
     <message>
-        <source>Copy my invite code</source>
-        <translation>Copier mon code d&apos;invitation</translation>
+        <source>Table name</source>
+        <translation>Nom de la table</translation>
     </message>
     <message>
-        <source>Network play is not available in this version yet.</source>
-        <translation>Le jeu en réseau n&apos;est pas encore disponible dans cette version.</translation>
+        <source>Other seat</source>
+        <translation>Autre place</translation>
+    </message>
+    <message>
+        <source>A player who joins</source>
+        <translation>Un joueur qui nous rejoint</translation>
+    </message>
+    <message>
+        <source>Easy bot on this computer</source>
+        <translation>Robot facile sur cet ordinateur</translation>
+    </message>
+    <message>
+        <source>Medium bot on this computer</source>
+        <translation>Robot moyen sur cet ordinateur</translation>
+    </message>
+    <message>
+        <source>Hard bot on this computer</source>
+        <translation>Robot fort sur cet ordinateur</translation>
+    </message>
+    <message>
+        <source>Copy my invite code</source>
+        <translation>Copier mon code d&apos;invitation</translation>
     </message>
     <message>
         <source>Records</source>
@@ -280,6 +412,10 @@
         <translation>Confirmez votre tour</translation>
     </message>
     <message>
+        <source>Sending…</source>
+        <translation>Envoi…</translation>
+    </message>
+    <message>
         <source>Your turn</source>
         <translation>À vous</translation>
     </message>
@@ -298,6 +434,18 @@
     <message>
         <source>%1 (mountains) %2 – %3 %4 (rivers)</source>
         <translation>%1 (montagnes) %2 – %3 %4 (rivières)</translation>
+    </message>
+    <message>
+        <source>The game stopped</source>
+        <translation>La partie est arrêtée</translation>
+    </message>
+    <message>
+        <source>Record saved: %1</source>
+        <translation>Enregistrement sauvegardé : %1</translation>
+    </message>
+    <message>
+        <source>Saving the record…</source>
+        <translation>Sauvegarde de l&apos;enregistrement…</translation>
     </message>
     <message>
         <source>Undo</source>
@@ -330,6 +478,10 @@
     <message>
         <source>Back to the start</source>
         <translation>Retour à l&apos;accueil</translation>
+    </message>
+    <message>
+        <source>Replay the record</source>
+        <translation>Revoir l&apos;enregistrement</translation>
     </message>
 </context>
 <context>
@@ -375,6 +527,10 @@
         <translation>Patience : c’est au tour de %1.</translation>
     </message>
     <message>
+        <source>Wait a moment: the game is on its way.</source>
+        <translation>Un instant : la partie suit son cours.</translation>
+    </message>
+    <message>
         <source>Confirm your turn first, or Undo to change it.</source>
         <translation>Confirmez d’abord votre tour, ou Annuler pour le changer.</translation>
     </message>
@@ -413,6 +569,74 @@
             <numerusform>   %1 : +%n pépites de %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Could not reach %1 — check the address and that the host is still running.</source>
+        <translation>Impossible de joindre %1 — vérifiez l&apos;adresse et que l&apos;hôte est toujours en marche.</translation>
+    </message>
+    <message>
+        <source>The table at %1 is not the one of this invite code (its key differs) — ask the host for a fresh invite code.</source>
+        <translation>La table à %1 n&apos;est pas celle de ce code d&apos;invitation (sa clé diffère) — demandez un nouveau code à l&apos;hôte.</translation>
+    </message>
+    <message>
+        <source>This table is full — choose another table, or host your own.</source>
+        <translation>Cette table est complète — choisissez-en une autre, ou ouvrez la vôtre.</translation>
+    </message>
+    <message>
+        <source>The table at %1 did not let you in (%2) — try another table.</source>
+        <translation>La table à %1 ne vous a pas laissé entrer (%2) — essayez une autre table.</translation>
+    </message>
+    <message>
+        <source>The connection to %1 was lost and could not be restored — check your network and that the host is still running; you can resume this game later from the start screen.</source>
+        <translation>La connexion à %1 a été perdue et n&apos;a pas pu être rétablie — vérifiez votre réseau et que l&apos;hôte est toujours en marche ; vous pourrez reprendre cette partie plus tard depuis l&apos;écran d&apos;accueil.</translation>
+    </message>
+    <message>
+        <source>The game was stopped: a player broke the rules (%1).</source>
+        <translation>La partie a été arrêtée : un joueur a enfreint les règles (%1).</translation>
+    </message>
+    <message>
+        <source>Could not open a port for your table (%1) — try again.</source>
+        <translation>Impossible d&apos;ouvrir un port pour votre table (%1) — réessayez.</translation>
+    </message>
+    <message>
+        <source>The interrupted game cannot be read (%1).</source>
+        <translation>La partie interrompue ne peut pas être lue (%1).</translation>
+    </message>
+    <message>
+        <source>Your profile cannot be used (%1).</source>
+        <translation>Votre profil ne peut pas être utilisé (%1).</translation>
+    </message>
+    <message>
+        <source>Something went wrong (%1) — try again.</source>
+        <translation>Quelque chose n&apos;a pas marché (%1) — réessayez.</translation>
+    </message>
+    <message>
+        <source>Paste the invite code the host gave you, then click Join.</source>
+        <translation>Collez le code d&apos;invitation donné par l&apos;hôte, puis cliquez sur Rejoindre.</translation>
+    </message>
+    <message>
+        <source>This is not an invite code: an invite code looks like %1. Paste the whole code.</source>
+        <translation>Ce n&apos;est pas un code d&apos;invitation : un code d&apos;invitation ressemble à %1. Collez le code en entier.</translation>
+    </message>
+    <message>
+        <source>The end of this invite code (the table&apos;s key) is missing or mistyped — copy the whole code again.</source>
+        <translation>La fin de ce code d&apos;invitation (la clé de la table) manque ou est mal tapée — copiez à nouveau le code en entier.</translation>
+    </message>
+    <message>
+        <source>In an invite code an IPv6 address is written in brackets: [address]:port.</source>
+        <translation>Dans un code d&apos;invitation, une adresse IPv6 s&apos;écrit entre crochets : [adresse]:port.</translation>
+    </message>
+    <message>
+        <source>The port in this invite code is missing or is not a number from 1 to 65535 — copy the whole code again.</source>
+        <translation>Le port de ce code d&apos;invitation manque ou n&apos;est pas un nombre de 1 à 65535 — copiez à nouveau le code en entier.</translation>
+    </message>
+    <message>
+        <source>This invite code has no address — copy the whole code again.</source>
+        <translation>Ce code d&apos;invitation n&apos;a pas d&apos;adresse — copiez à nouveau le code en entier.</translation>
+    </message>
+    <message>
+        <source>This invite code cannot be read (%1).</source>
+        <translation>Ce code d&apos;invitation ne peut pas être lu (%1).</translation>
+    </message>
     <message numerus="yes">
         <source>%1: %n marker(s) revealed</source>
         <translation>
@@ -435,6 +659,14 @@
     <message>
         <source>Confirm your turn, or Undo to change your choice.</source>
         <translation>Confirmez votre tour, ou Annuler pour changer d’avis.</translation>
+    </message>
+    <message>
+        <source>Sending your move…</source>
+        <translation>Envoi de votre coup…</translation>
+    </message>
+    <message>
+        <source>Waiting for the tiles to be thrown…</source>
+        <translation>Les tuiles vont être lancées…</translation>
     </message>
     <message>
         <source>Replay: step through the record.</source>

@@ -9,8 +9,11 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,6 +31,19 @@ from goldnet.games.mountains_rivers.geometry import INDEX, parse_field
 def _private_profile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GOLDNET_HOME", str(tmp_path / "profile"))
     monkeypatch.setenv("GOLDNET_CACHE", str(tmp_path / "cache"))
+    # Every window browses the LAN: on loopback only, never on real interfaces.
+    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", "127.0.0.1")
+
+
+@pytest.fixture(autouse=True)
+def _no_leaked_network_thread() -> Iterator[None]:
+    """Each window's network thread is joined when the window closes (or is collected)."""
+    yield
+    gc.collect()
+    deadline = time.monotonic() + 10
+    while any(t.name == "goldnet-net" for t in threading.enumerate()):
+        assert time.monotonic() < deadline, "a network thread outlived its window"
+        time.sleep(0.05)
 
 
 class Artifacts:

@@ -1,5 +1,5 @@
-"""The start screen: remembered name and colour, a bot game's choices, the network parts
-waiting (disabled) for the network layer."""
+"""The start screen: remembered name and colour, a bot game's choices (the lobby's network
+parts: test_lobby.py)."""
 
 from __future__ import annotations
 
@@ -66,16 +66,6 @@ def test_random_board_and_seat_are_drawn_per_game(qtbot) -> None:
     seats = {window.setup_for({"board": 0, "bot": "random", "seat": -1}, seed=s).human
              for s in range(30)}  # fmt: skip
     assert len(boards) > 5 and boards <= set(range(1, 12)) and seats == {0, 1}
-
-
-def test_network_places_are_shown_but_disabled_until_wired(qtbot) -> None:
-    window = MainWindow(speed=0.0, bot_delay=0)
-    qtbot.addWidget(window)
-    for name in ("lanTables", "hostTable", "inviteCode", "joinByCode", "copyInvite", "resumeGame"):
-        widget = window.start.findChild(object, name)
-        assert widget is not None, name
-        assert not widget.isEnabled(), name
-    assert window.start.replay_button.isEnabled()
 
 
 def test_leaving_the_table_returns_to_the_start(qtbot) -> None:

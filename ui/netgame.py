@@ -1,0 +1,237 @@
+"""The controller of a network game: the same signals as the bot game's, moves from the network.
+
+:class:`NetworkController` is a :class:`~ui.controller.PlayController`: clicks, the tentative
+action and Undo are local and identical to a game against a bot (DESIGN §7). What differs:
+
+- the position comes from the network: every step of the game (the table started, the tiles
+  thrown, an action applied, the end) arrives as a :class:`goldnet.net.bridge.Step` — a
+  snapshot of the rules state, cloned in the network thread — through
+  :class:`ui.network.NetSession`;
+- Confirm sends the action to the network thread (``NetSession.play``), where the lockstep
+  machine signs and broadcasts it; the table shows the tentative position ("sending") until the
+  machine applies the move, then it becomes the committed state;
+- steps are shown one by one at the pace of the bot game: the other player's move waits until
+  ``bot_delay`` after the previous move (so a bot in this process does not answer instantly),
+  and its tiles are thrown ``bot_delay / 2`` after it is shown, so that every move can be
+  followed.
+
+A move the network refuses (not this seat's turn any more, say) becomes a hint and the
+position goes back to the committed one. A problem that stops the game (connection lost, a
+peer broke the rules) ends it with ``stopped(str)``; once the record is saved,
+``recordSaved(str)`` gives its path.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any, cast
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from goldnet.engine import ChanceOf, Terminal, TurnOf
+from goldnet.games.mountains_rivers.rules import State
+from goldnet.net.bridge import Problem, Step, TableStart
+from goldnet.net.client import Outcome
+
+from . import texts
+from .controller import PlayController
+from .network import NetSession
+
+
+class NetworkController(PlayController):
+    """One network game at the table (see the module docstring).
+
+    Signals (besides :class:`~ui.controller.PlayController`'s):
+        stopped(str): the game cannot go on (the message, in plain words).
+        recordSaved(str): the finished game's record was saved at this path.
+    """
+
+    stopped = Signal(str)
+    recordSaved = Signal(str)
+
+    can_rematch = False
+
+    def __init__(
+        self,
+        session: NetSession,
+        start: Step,
+        colours: tuple[str, str],
+        parent: QObject | None = None,
+        bot_delay: int = 700,
+    ) -> None:
+        table = start.table
+        assert table is not None and table.seat is not None
+        super().__init__(table.seat, cast(State, start.state), parent)
+        self.session = session
+        self.table: TableStart = table
+        self.board = table.board
+        self.colours = colours
+        self.bot_delay = bot_delay
+        self.result: Terminal | None = None
+        self.record: str | None = None
+        self._queue: deque[tuple[str, Any]] = deque()
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._pump)
+        self._not_before = 0.0
+        """Monotonic time before which the other player's next move is not shown."""
+        self._active = True
+        session.stepped.connect(self._on_step)
+        session.turnDue.connect(self._on_turn)
+        session.finished.connect(self._on_finished)
+        session.failed.connect(self._on_problem)
+
+    @property
+    def names(self) -> tuple[str, str]:
+        a, b = self.table.names[:2]
+        return (a, b)
+
+    def start(self) -> None:
+        """Show the position the game starts (or resumes) from."""
+        self.shown.emit(self.state.observation(None), [])
+        self._settle()
+        if isinstance(self.state.awaiting(), Terminal):
+            self._end(cast(Terminal, self.state.awaiting()))
+
+    def shutdown(self) -> None:
+        """Stop showing this game (the lobby closes the session)."""
+        self._active = False
+        self._timer.stop()
+        self._queue.clear()
+        for signal, slot in (
+            (self.session.stepped, self._on_step),
+            (self.session.turnDue, self._on_turn),
+            (self.session.finished, self._on_finished),
+            (self.session.failed, self._on_problem),
+        ):
+            signal.disconnect(slot)
+
+    # --- from the network ------------------------------------------------------------------
+
+    def _on_step(self, step: Step) -> None:
+        if step.kind != "started":
+            self._push("step", step)
+
+    def _on_turn(self, seat: int) -> None:
+        self._push("turn", seat)
+
+    def _on_finished(self, outcome: Outcome) -> None:
+        self._push("finished", outcome)
+
+    def _on_problem(self, problem: Problem) -> None:
+        self._push("problem", problem)
+
+    def _push(self, kind: str, value: Any) -> None:
+        self._queue.append((kind, value))
+        if not self._timer.isActive():
+            self._pump()
+
+    def _pump(self) -> None:
+        """Show the queued steps in order, pausing where the pace asks for it."""
+        while self._queue and self._active:
+            kind, value = self._queue[0]
+            if kind == "step" and self._is_other_move(value):
+                wait = self._not_before - time.monotonic()
+                if wait > 0.001:
+                    self._timer.start(int(wait * 1000) + 1)
+                    return
+            self._queue.popleft()
+            pause = self._handle(kind, value)
+            if pause > 0:
+                self._timer.start(pause)
+                return
+
+    def _is_other_move(self, step: Step) -> bool:
+        return step.kind == "applied" and step.seat != self.human
+
+    def _handle(self, kind: str, value: Any) -> int:
+        """Show one queued item; returns how long to pause before the next one (ms)."""
+        if kind == "step":
+            return self._show_step(value)
+        if kind == "turn":
+            self._settle()
+        elif kind == "finished":
+            self.record = str(value.record)
+            self.recordSaved.emit(self.record)
+        elif kind == "problem":
+            self._problem(value)
+        return 0
+
+    def _show_step(self, step: Step) -> int:
+        state = cast(State, step.state)
+        pause = 0
+        if step.kind == "applied":
+            mine = step.seat == self.human
+            shown_already = mine and self.tentative is not None and self.tentative[0] == step.action
+            self.tentative = None
+            self.state = state
+            self.shown.emit(self.observation(), [] if shown_already else list(step.events))
+            for line in texts.log_lines(step.events, self.names, step.roll):
+                self.logged.emit(line)
+            if mine:
+                self._not_before = time.monotonic() + self.bot_delay / 1000
+            else:
+                pause = self.bot_delay // 2
+        elif step.kind == "drawn":
+            self.state = state
+            self.shown.emit(self.observation(), list(step.events))
+        elif step.kind == "over":
+            self.state = state
+            self.tentative = None
+            self.shown.emit(self.observation(), [])
+            if step.result is not None:
+                self._end(step.result)
+            return 0
+        self._settle()
+        return pause
+
+    def _settle(self) -> None:
+        """The phase the committed position asks for."""
+        if self.phase in ("over", "stopped"):
+            return
+        request = self.state.awaiting()
+        if isinstance(request, Terminal):
+            return  # the "over" step ends the game
+        if isinstance(request, TurnOf) and request.seat == self.human:
+            if self.phase in ("confirm", "sending"):
+                return
+            self._legal = set(self.state.legal_actions(self.human))
+            self._set_phase("human")
+        elif isinstance(request, TurnOf):
+            self._set_phase("bot")
+        elif isinstance(request, ChanceOf):
+            self._set_phase("waiting")
+
+    def _end(self, result: Terminal) -> None:
+        if self.phase == "over":
+            return
+        self.result = result
+        self.selection = None
+        self.selectionChanged.emit(None)
+        self.previewChanged.emit(None, True)
+        self._set_phase("over")
+        self.finished.emit(result)
+
+    def _problem(self, problem: Problem) -> None:
+        if problem.kind == "play":  # the move was refused: take it back
+            self.tentative = None
+            self.shown.emit(self.observation(), [])
+            self.hintChanged.emit(texts.hint(problem.detail))
+            self.phase = "bot"  # so that _settle recomputes it
+            self._settle()
+            return
+        if self.phase == "over":
+            return
+        self.tentative = None
+        self._set_phase("stopped")
+        self.stopped.emit(texts.problem_text(problem))
+
+    # --- the local player --------------------------------------------------------------------
+
+    def confirm(self) -> None:
+        """Send the tentative action; it is committed when the network applies it."""
+        if self.phase != "confirm" or self.tentative is None:
+            return
+        self._set_phase("sending")
+        self.session.play(self.tentative[0])

@@ -1,0 +1,238 @@
+"""The bridge between the GUI thread and the network thread (DESIGN §6–7).
+
+:class:`NetBridge` starts one long-lived asyncio thread
+(:class:`goldnet.net.bridge.LoopThread`) with the window and joins it on quit. It browses the
+LAN for tables (``tableSeen``) and makes :class:`NetSession` objects, one per network game.
+
+Threads: the loop thread never touches a widget. What it reports goes through one signal per
+object (``_posted``), connected with ``Qt.QueuedConnection`` to a slot of that object, which
+lives in the GUI thread; the slot re-emits it as a plain GUI-thread signal, in the order it was
+posted. The GUI calls into the loop with ``run_coroutine_threadsafe`` / ``call_soon_threadsafe``
+(:meth:`LoopThread.submit` / :meth:`LoopThread.call`) and never waits for an answer — except
+:meth:`NetBridge.shutdown` at quit, bounded by a timeout.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal, Slot
+
+from goldnet.net.bridge import DEFAULT_PORT, GameSession, LoopThread, Problem, Step
+from goldnet.net.client import Outcome
+from goldnet.net.discovery import Browser, interfaces_from_env
+from goldnet.net.invite import Invite
+from goldnet.profile import Profile
+
+log = logging.getLogger("goldnet.ui.network")
+
+SHUTDOWN_TIMEOUT = 8.0
+
+
+class NetSession(QObject):
+    """The GUI's handle on one network game (a :class:`goldnet.net.bridge.GameSession` living
+    in the loop thread). Its signals are emitted in the GUI thread, in order.
+
+    Signals:
+        statusChanged(str, object): ``hosting`` (Invite), ``announced`` (bool),
+            ``connecting`` (Invite), ``seated`` (Invite).
+        stepped(Step): a snapshot after each step of the game.
+        turnDue(int): the local player's seat must act.
+        finished(Outcome): the game ended; its record is saved.
+        failed(Problem): the game could not start or go on, or a move was refused.
+        closed(): everything of this game stopped (after :meth:`close`).
+    """
+
+    statusChanged = Signal(str, object)
+    stepped = Signal(object)
+    turnDue = Signal(int)
+    finished = Signal(object)
+    failed = Signal(object)
+    closed = Signal()
+    _posted = Signal(str, object)
+
+    def __init__(
+        self,
+        bridge: NetBridge,
+        profile: Profile,
+        name: str,
+        interfaces: list[str] | None,
+        probe_timeout: float | None = None,
+    ) -> None:
+        super().__init__()
+        self._bridge = bridge
+        self._posted.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+        extra = {} if probe_timeout is None else {"probe_timeout": probe_timeout}
+        self.core = GameSession(profile, self, name, interfaces, **extra)
+        self.invite: Invite | None = None
+        self.outcome: Outcome | None = None
+        self.is_closed = False
+
+    # --- the loop thread's callbacks (goldnet.net.bridge.Listener): post, never block ----
+
+    def on_status(self, kind: str, value: Any) -> None:
+        self._posted.emit("status", (kind, value))
+
+    def on_step(self, step: Step) -> None:
+        self._posted.emit("step", step)
+
+    def on_turn(self, seat: int) -> None:
+        self._posted.emit("turn", seat)
+
+    def on_finished(self, outcome: Outcome) -> None:
+        self._posted.emit("finished", outcome)
+
+    def on_problem(self, problem: Problem) -> None:
+        self._posted.emit("problem", problem)
+
+    @Slot(str, object)
+    def _deliver(self, kind: str, value: Any) -> None:
+        """In the GUI thread: re-emit what the loop posted."""
+        if kind == "closed":
+            self.is_closed = True
+            self.closed.emit()
+            return
+        if self.is_closed:
+            return
+        if kind == "status":
+            status, detail = value
+            if isinstance(detail, Invite):
+                self.invite = detail
+            self.statusChanged.emit(status, detail)
+        elif kind == "step":
+            self.stepped.emit(value)
+        elif kind == "turn":
+            self.turnDue.emit(value)
+        elif kind == "finished":
+            self.outcome = value
+            self.finished.emit(value)
+        elif kind == "problem":
+            self.failed.emit(value)
+
+    # --- the GUI's calls into the loop: they return at once -------------------------------
+
+    def host(self, **options: Any) -> None:
+        """See :meth:`goldnet.net.bridge.GameSession.host`."""
+        options.setdefault("port", self._bridge.port)
+        self._bridge.loop_thread.submit(self.core.host(**options))
+
+    def join(self, invite: Invite) -> None:
+        self._bridge.loop_thread.submit(self.core.join(invite))
+
+    def resume(self, path: Path) -> None:
+        self._bridge.loop_thread.submit(self.core.resume(path))
+
+    def play(self, action: tuple[Any, ...]) -> None:
+        """Send the local player's confirmed move."""
+        self._bridge.loop_thread.call(self.core.play, action)
+
+    def close(self) -> None:
+        """Stop this game in the loop thread; ``closed`` follows (idempotent)."""
+        if self in self._bridge.sessions:
+            self._bridge.sessions.remove(self)
+            self._bridge.closing.append(self._bridge.loop_thread.submit(self._close()))
+
+    async def _close(self) -> None:
+        try:
+            await self.core.close()
+        finally:
+            self._posted.emit("closed", None)
+
+
+class NetBridge(QObject):
+    """The network thread of the window: LAN browsing and network games (module docstring).
+
+    Args:
+        interfaces: mDNS interfaces (``None``: from ``GOLDNET_MDNS_INTERFACES``, else all).
+        port: the TCP port a hosted table listens on (another free one if it is taken; 0 is
+            any free port).
+
+    Signals:
+        tableSeen(str, TableInfo): ``added`` / ``updated`` / ``removed``.
+        browseFailed(str): LAN discovery could not start (the reason).
+    """
+
+    tableSeen = Signal(str, object)
+    browseFailed = Signal(str)
+    _posted = Signal(str, object)
+
+    def __init__(
+        self,
+        profile: Profile,
+        interfaces: list[str] | None = None,
+        port: int = DEFAULT_PORT,
+        probe_timeout: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.profile = profile
+        self.interfaces = interfaces
+        self.port = port
+        self.probe_timeout = probe_timeout
+        self.loop_thread = LoopThread()
+        self.sessions: list[NetSession] = []
+        self.closing: list[Any] = []
+        self._browser: Browser | None = None
+        self._posted.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+
+    @classmethod
+    def from_environment(cls, profile: Profile, **kwargs: Any) -> NetBridge:
+        """Interfaces from ``GOLDNET_MDNS_INTERFACES`` (a bad value: every interface)."""
+        try:
+            interfaces = interfaces_from_env()
+        except ValueError as exc:
+            log.warning("%s", exc)
+            interfaces = None
+        return cls(profile, interfaces, **kwargs)
+
+    def start(self) -> None:
+        """Start the thread and LAN browsing (idempotent; returns at once)."""
+        if self.loop_thread.running:
+            return
+        self.loop_thread.start()
+        self.loop_thread.submit(self._browse())
+
+    async def _browse(self) -> None:
+        browser = Browser(
+            self.interfaces, on_event=lambda kind, table: self._posted.emit(kind, table)
+        )
+        self._browser = browser
+        try:
+            await browser.start()
+        except Exception as exc:  # DiscoveryError, OSError: no LAN list, the rest works
+            log.warning("LAN discovery failed: %s", exc)
+            self._posted.emit("failed", str(exc))
+
+    @Slot(str, object)
+    def _deliver(self, kind: str, value: Any) -> None:
+        if kind == "failed":
+            self.browseFailed.emit(value)
+        else:
+            self.tableSeen.emit(kind, value)
+
+    def session(self, name: str) -> NetSession:
+        """A new network game for the local player called ``name``."""
+        session = NetSession(self, self.profile, name, self.interfaces, self.probe_timeout)
+        self.sessions.append(session)
+        return session
+
+    def shutdown(self, timeout: float = SHUTDOWN_TIMEOUT) -> None:
+        """Close every game and the LAN browser, stop the thread and join it (idempotent).
+
+        The only call that waits for the loop, once, at quit.
+        """
+        if not self.loop_thread.running:
+            return
+        for session in list(self.sessions):
+            session.close()
+        browser, self._browser = self._browser, None
+        if browser is not None:
+            self.closing.append(self.loop_thread.submit(browser.close()))
+        for future in self.closing:
+            try:
+                future.result(timeout)
+            except Exception as exc:  # a timeout, or a failure while closing: stop anyway
+                log.warning("closing the network: %s", exc or type(exc).__name__)
+        self.closing.clear()
+        self.loop_thread.stop(timeout)
