@@ -43,7 +43,7 @@ from ..profile import Profile, ProfileError
 from ..session import make_engine
 from .client import NetError, NetPeer, Outcome, Refused
 from .invite import Invite
-from .journal import JournalError, read_journal
+from .journal import JournalError, JournalState, read_journal, unfinished
 from .relay import Relay
 from .tls import PinError, check_pin, client_context
 
@@ -196,6 +196,8 @@ def problem_of(exc: BaseException, invite: Invite | None = None) -> Problem:
     if isinstance(exc, NetError):
         if text.startswith("lost the relay"):
             return Problem("lost", host, port, text)
+        if text.startswith("cannot listen"):
+            return Problem("port", host, port, text)
         if text.startswith("the game is halted"):
             return Problem("halted", host, port, text.split(": ", 1)[-1])
         return Problem("failed", host, port, text)
@@ -486,12 +488,59 @@ class GameSession:
             return
         self.listener.on_status("connecting", peer.invite)
         try:
+            if peer.invite.fingerprint == self.profile.identity.fingerprint:
+                await self._reopen(peer, state)  # this player hosted the table
             await probe(peer.invite, self.probe_timeout)
         except BaseException:
             if peer.journal is not None:
                 peer.journal.close()
             raise
         await self._play(peer)
+
+    async def _reopen(self, peer: NetPeer, state: JournalState) -> None:
+        """Resuming a table this player hosted: its relay again, on the same port, with the log
+        as far as this player's journal has it; and the bot of this process, if it played the
+        other seat, from its own journal."""
+        table = peer.machine.table
+        if table is None:
+            raise JournalError(f"the journal {state.path} holds no started game")
+        identity = self.profile.identity
+        members = list(zip(table.members, table.names, strict=True))
+        bots = {}
+        for folder in sorted((self.profile.folder / "bots").glob("*")):
+            bot_profile = Profile(folder)
+            if (folder / "identity.key").exists():
+                bots[bot_profile.identity.public] = bot_profile
+        remote = any(key not in bots and key != identity.public for key, _ in members)
+        bind = (self.interfaces[0] if self.interfaces else "0.0.0.0") if remote else "127.0.0.1"
+        relay = Relay(
+            identity,
+            table_name=self.name,
+            game=table.game,
+            seats=len(members),
+            log=[data for _, data in state.incoming],
+            members=members,
+        )
+        try:
+            await relay.start(bind, peer.invite.port)
+        except OSError as exc:
+            raise NetError(f"cannot listen on port {peer.invite.port}: {exc.strerror}") from None
+        self.relay = relay
+        for key, _ in members:
+            player = bots.get(key)
+            if player is None:
+                continue
+            from ..games.mountains_rivers.bots import make_bot
+
+            for path in unfinished(player.folder / "journal"):
+                bot_state = read_journal(path)
+                if bot_state.meta[0] == state.meta[0]:  # the same table
+                    level = bot_state.meta[5] or player.folder.name
+                    bot = make_bot(level, os.urandom(8).hex())
+                    bot_peer = NetPeer.from_journal(player.identity, bot_state, player.folder, bot)
+                    self.bot_peer = bot_peer
+                    self._spawn(self._run_bot(bot_peer))
+                    break
 
     # --- playing ----------------------------------------------------------------------------
 
@@ -504,9 +553,21 @@ class GameSession:
         try:
             self.outcome = await peer.run()
         finally:
-            if peer.journal is not None and self.outcome is None:
-                peer.journal.close()
+            if self.outcome is None:
+                self._drop_journal(peer)
         self.listener.on_finished(self.outcome)
+
+    @staticmethod
+    def _drop_journal(peer: NetPeer) -> None:
+        """Close the journal of a game that did not finish; delete it if the game never
+        started (there is nothing to resume)."""
+        journal = peer.journal
+        if journal is None:
+            return
+        journal.close()
+        if peer.machine.table is None:
+            with contextlib.suppress(OSError):
+                journal.path.unlink()
 
     def _started_from(self, peer: NetPeer) -> None:
         """When a resumed peer's game already runs: a ``started`` step from where it stands."""
@@ -596,8 +657,8 @@ class GameSession:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         for peer in (self.peer, self.bot_peer):
-            if peer is not None and peer.journal is not None:
-                peer.journal.close()
+            if peer is not None and peer.outcome is None:
+                self._drop_journal(peer)
         if self._announcer is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._announcer.close(), 3.0)
