@@ -200,8 +200,8 @@ class NetworkController(PlayController):
             self._set_phase("human")
         elif isinstance(request, TurnOf):
             self._set_phase("bot")
-        elif isinstance(request, ChanceOf):
-            self._set_phase("waiting")
+        elif isinstance(request, ChanceOf):  # the tiles of the next turn: whose is it?
+            self._set_phase("waiting" if self.state.active == self.human else "bot")
 
     def _end(self, result: Terminal) -> None:
         if self.phase == "over":

@@ -159,10 +159,11 @@ def play_to_the_end(
     by_mouse: int = 0,
     other: MainWindow | None = None,
     limit: int = 200,
+    stop_after: int | None = None,
 ) -> int:
-    """Play the local seat (and ``other``'s, when given) until the game is over; the first
-    ``by_mouse`` moves of ``window`` by real clicks, the rest by intents. Returns the number of
-    moves played here."""
+    """Play the local seat (and ``other``'s, when given) until the game is over (or until
+    ``window`` played ``stop_after`` moves); the first ``by_mouse`` moves of ``window`` by real
+    clicks, the rest by intents. Returns the number of moves played here."""
     windows = [w for w in (window, other) if w is not None]
     moves = 0
     for _ in range(limit):
@@ -193,6 +194,8 @@ def play_to_the_end(
         qtbot.waitUntil(lambda c=c, h=committed: c.state.public_hash() != h, timeout=15000)
         if w is window:
             moves += 1
+            if moves == stop_after:
+                return moves
     for w in windows:
         c = w.table.controller
         assert c is not None
@@ -330,6 +333,28 @@ def test_a_window_hosts_and_another_joins_by_the_copied_invite_code(
     artifacts.save(guest.grab().toImage(), "lobby-guest-over.png")
 
 
+def test_stop_hosting_withdraws_the_table_from_the_lan_lists(qtbot: Any, tmp_path: Path) -> None:
+    host = new_window(qtbot, Profile(tmp_path / "host"))
+    other = new_window(qtbot, Profile(tmp_path / "other"))
+    host.start.table_name_edit.setText("Short-lived table")
+    QTest.mouseClick(host.start.host_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: host.start.net_state == "hosting", timeout=10000)
+    listed = lambda w: "Short-lived table" in [t.name for t in w.start.tables()]  # noqa: E731
+    qtbot.waitUntil(lambda: listed(other), timeout=15000)
+    assert not listed(host)  # my own table is not offered to me
+    session = host.lobby.session
+    assert session is not None and session.core.peer is not None
+    assert session.core.peer.journal is not None and session.core.peer.journal.path.exists()
+    QTest.mouseClick(host.start.cancel_button, Qt.MouseButton.LeftButton)
+    assert host.start.net_state == "idle" and not host.start.net_status_box.isVisible()
+    assert host.start.host_button.isEnabled()
+    qtbot.waitUntil(lambda: not listed(other), timeout=15000)  # goodbye packets: live removal
+    qtbot.waitUntil(lambda: session.is_closed, timeout=10000)
+    # a table that never started leaves nothing to resume
+    assert not host.start.resume_button.isEnabled()
+    assert not unfinished(tmp_path / "host" / "journal")
+
+
 # --- codes that are not invite codes, tables that cannot be reached ---------------------------
 
 
@@ -401,8 +426,28 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     assert bot_profile.identity.fingerprint != profile.identity.fingerprint
     # its table is not announced: nobody else can take the seat
     assert window.lobby.session is not None and window.lobby.session.core._announcer is None
-    moves = play_to_the_end(qtbot, window, by_mouse=2)
-    assert moves >= 10
+    play_to_the_end(qtbot, window, by_mouse=2, stop_after=2)
+    # the bot's move is shown no sooner than bot_delay after mine; a click meanwhile is refused
+    c.bot_delay = 1500
+    play_to_the_end(qtbot, window, stop_after=1)
+    assert c.phase == "bot" and window.table.status.text() == "Hard bot is playing…"
+    assert c.state.active == 0  # shown: my move (and perhaps the tiles), not the bot's yet
+    click_field(window.table.view, field("0,0"))
+    assert window.table.hint.text() == "Wait: it is Hard bot's turn."
+    c.bot_delay = 0
+
+    # Leave the table mid-game, then resume it from the lobby: the relay of this process
+    # comes back on its port with its log, and so does the bot, from its own journal.
+    qtbot.waitUntil(lambda: c.phase == "human", timeout=10000)
+    turn = c.state.turn
+    QTest.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
+    assert window.stack.currentWidget() is start and "You left the game" in start.net_status.text()
+    qtbot.waitUntil(start.resume_button.isEnabled, timeout=10000)
+    QTest.mouseClick(start.resume_button, Qt.MouseButton.LeftButton)
+    c = network_controller(qtbot, window)
+    assert c.names == ("Hard bot", "Zoé") and c.state.turn == turn
+    moves = play_to_the_end(qtbot, window)
+    assert moves >= 8
     record = check_end(qtbot, window)
     assert record.parent == profile.folder / "records"
     qtbot.waitUntil(lambda: bool(list((bot_profile.folder / "records").glob("*.goldnet"))))
