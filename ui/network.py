@@ -130,9 +130,11 @@ class NetSession(QObject):
 
     def close(self) -> None:
         """Stop this game in the loop thread; ``closed`` follows (idempotent)."""
-        if self in self._bridge.sessions:
-            self._bridge.sessions.remove(self)
-            self._bridge.closing.append(self._bridge.loop_thread.submit(self._close()))
+        bridge = self._bridge
+        if self in bridge.sessions:
+            bridge.sessions.remove(self)
+            bridge.closing = [f for f in bridge.closing if not f.done()]
+            bridge.closing.append(bridge.loop_thread.submit(self._close()))
 
     async def _close(self) -> None:
         try:
@@ -223,6 +225,9 @@ class NetBridge(QObject):
         The only call that waits for the loop, once, at quit.
         """
         if not self.loop_thread.running:
+            return
+        if self.loop_thread.in_loop_thread():  # a finalizer in the loop thread: cannot wait
+            self.loop_thread.stop()
             return
         for session in list(self.sessions):
             session.close()

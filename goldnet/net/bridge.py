@@ -114,10 +114,20 @@ class LoopThread:
         """Call ``fn(*args)`` on the loop, soon; returns at once."""
         self.loop.call_soon_threadsafe(fn, *args)
 
+    def in_loop_thread(self) -> bool:
+        return self._thread is not None and threading.current_thread() is self._thread
+
     def stop(self, timeout: float = 10.0) -> None:
-        """Stop the loop (pending tasks are cancelled and awaited) and join the thread."""
+        """Stop the loop (pending tasks are cancelled and awaited) and join the thread.
+
+        Called from the loop thread itself (a finalizer can run anywhere), it only asks the
+        loop to stop.
+        """
         thread, loop = self._thread, self._loop
         if thread is None or loop is None:
+            return
+        if self.in_loop_thread():
+            loop.stop()
             return
         if thread.is_alive():
             with contextlib.suppress(RuntimeError):  # the loop already closed

@@ -306,7 +306,7 @@
     </message>
     <message>
         <source>A player who joins</source>
-        <translation>Un joueur qui nous rejoint</translation>
+        <translation>Un joueur qui rejoint la table</translation>
     </message>
     <message>
         <source>Easy bot on this computer</source>

@@ -26,6 +26,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
 from goldnet.engine import Action
+from goldnet.net.bridge import Problem
 from goldnet.net.invite import parse_invite
 from goldnet.net.journal import read_journal, unfinished
 from goldnet.profile import Profile
@@ -325,6 +326,14 @@ def test_a_window_hosts_and_another_joins_by_the_copied_invite_code(
     assert hc.human == 0 and gc.human == 1
     assert hc.names == gc.names == ("Hélène", "Gus") and hc.board == gc.board == 9
     assert host.start.net_state == guest.start.net_state == "playing"
+    # a third player is too late: the table is full, and the lobby says so
+    third = new_window(qtbot, Profile(tmp_path / "third"))
+    third.lobby.join_code(copied)
+    qtbot.waitUntil(lambda: third.start.net_state == "idle", timeout=10000)
+    assert third.start.net_status.text() == (
+        "This table is full — choose another table, or host your own."
+    )
+    assert not unfinished(tmp_path / "third" / "journal")  # nothing to resume
     # a few moves by hand, then the rest by intents, both players human
     play_to_the_end(qtbot, host, by_mouse=2, other=guest)
     record = check_end(qtbot, host)
@@ -459,6 +468,29 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     assert window.stack.currentWidget() is start
     qtbot.waitUntil(lambda: window.lobby.session is None and start.net_state == "idle")
     assert start.host_button.isEnabled() and not start.resume_button.isEnabled()
+
+
+def test_a_lost_connection_stops_the_table_with_plain_words(qtbot: Any) -> None:
+    window = new_window(qtbot)
+    window.start.opponent_combo.setCurrentIndex(window.start.opponent_combo.findData("random"))
+    QTest.mouseClick(window.start.host_button, Qt.MouseButton.LeftButton)
+    c = network_controller(qtbot, window)
+    session = window.lobby.session
+    assert session is not None
+    # what the network thread reports when the relay stays out of reach (after its retries)
+    session.on_problem(Problem("lost", "127.0.0.1", 47001, "lost the relay"))
+    qtbot.waitUntil(lambda: c.phase == "stopped", timeout=5000)
+    table = window.table
+    assert table.end.isVisible() and table.end.title.text() == "The game stopped"
+    assert table.end.scores.text().startswith(
+        "The connection to 127.0.0.1:47001 was lost and could not be restored — check your"
+    )
+    assert not table.end.rematch.isVisible() and not table.end.replay.isVisible()
+    click_field(table.view, field("0,0"))
+    assert table.hint.text() == "The game is over."
+    QTest.mouseClick(table.end.back, Qt.MouseButton.LeftButton)
+    assert window.stack.currentWidget() is window.start
+    assert "You left the game" in window.start.net_status.text()
 
 
 # --- resuming a game left by a killed process ---------------------------------------------------
