@@ -102,6 +102,8 @@ class MainWindow(QMainWindow):
         return GameSetup(board, seat, choices["bot"], names, colours, seed)
 
     def play(self, choices: dict[str, Any], seed: int | None = None) -> None:
+        if self.lobby.session is not None:  # hosting or joining meanwhile: stop that
+            self.lobby.cancel()
         self._last_choices = dict(choices)
         self.stack.setCurrentWidget(self.table)
         self.table.start_game(self.setup_for(choices, seed))
