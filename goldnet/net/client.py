@@ -35,6 +35,9 @@ log = logging.getLogger("goldnet.net.client")
 
 CONNECT_TIMEOUT = 10.0
 HEARTBEAT = 5.0
+IDLE_TIMEOUT = 3 * HEARTBEAT
+"""Seconds without a frame from the relay (it answers every ping) before the connection is
+taken for lost: a relay whose machine vanished sends no FIN."""
 RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 
@@ -250,7 +253,7 @@ class NetPeer:
         heartbeat = asyncio.create_task(self._heartbeat(writer))
         try:
             while self.outcome is None:
-                message = await next_message()
+                message = await asyncio.wait_for(next_message(), IDLE_TIMEOUT)
                 self._on_message(message)
                 await writer.drain()
         finally:

@@ -22,13 +22,14 @@ from typing import Any, TypeVar
 
 import pytest
 
+import goldnet.net.client as client_module
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.net.client import RECONNECT_DELAYS, NetError, NetPeer, Outcome, Refused
 from goldnet.net.frames import MAX_FRAME, RELAY_VERSION, FrameDecoder, auth_message, encode
 from goldnet.net.invite import Invite
 from goldnet.net.journal import read_journal
 from goldnet.net.relay import Relay
-from goldnet.net.tls import client_context, peer_public_key
+from goldnet.net.tls import client_context, peer_public_key, server_context
 from goldnet.records import read, verify
 from goldnet.session import make_engine
 from protocol.envelope import ZERO_HASH, Envelope
@@ -73,16 +74,15 @@ class PausingPeer(NetPeer):
         self.paused = paused
         self.go = go
         self.turns = 0
-        self._held: set[asyncio.Task[None]] = set()
+        self.held: asyncio.Task[None] | None = None
 
     def _turn(self, seat: int) -> None:
-        if self._replaying:
-            return
+        if self._replaying or (self.held is not None and not self.held.done()):
+            return  # the held turn is played once, when `go` is set (not again on reconnecting)
         self.turns += 1
         if self.turns == self.pause_at and not self.go.is_set():
             self.paused.set()
-            task = asyncio.get_running_loop().create_task(self._later(seat))
-            self._held.add(task)
+            self.held = asyncio.get_running_loop().create_task(self._later(seat))
             return
         super()._turn(seat)
 
@@ -547,7 +547,7 @@ def test_a_forged_envelope_in_a_members_name_is_refused() -> None:
 
 def test_an_authenticated_client_that_goes_silent_is_closed_after_the_idle_timeout() -> None:
     async def scenario() -> None:
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2, idle_timeout=0.5)
+        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2, idle_timeout=1.0)
         port = await relay.start(HOST, 0)
         try:
             silent = await Raw.connect(port)
@@ -556,14 +556,13 @@ def test_an_authenticated_client_that_goes_silent_is_closed_after_the_idle_timeo
             assert (await alive.auth(Identity.generate(), "spectator"))[0] == "welcome"
             start = time.monotonic()
             closing = asyncio.create_task(refused_with(silent, "idle timeout"))
-            pongs = 0
-            while time.monotonic() - start < 1.5:  # three idle timeouts
+            for _ in range(10):  # 2 s of heartbeats: twice the idle timeout
                 alive.send(["ping"])
-                frame = await alive.recv()
-                pongs += frame == ("pong",)
+                while await alive.recv() != ("pong",):
+                    pass
                 await asyncio.sleep(0.2)
             await closing
-            assert pongs >= 5
+            assert time.monotonic() - start > 0.9
             assert relay.refusals == ["idle timeout"]
             assert relay.connected == 1  # the one that sent heartbeats
         finally:
@@ -611,7 +610,7 @@ def test_a_client_that_never_authenticates_is_closed_after_the_handshake_timeout
             await refused_with(silent, "handshake timeout")
             await refused_with(dribbler, "handshake timeout")
             feeding.cancel()
-            assert 0.4 < time.monotonic() - start < 2.0
+            assert 0.4 < time.monotonic() - start < 5.0  # far below the default of 10 s
             assert game.relay.refusals == ["handshake timeout", "handshake timeout"]
             await game.finish()
         finally:
@@ -631,7 +630,7 @@ def test_a_tcp_client_that_never_starts_tls_is_closed_after_the_handshake_timeou
             data = await asyncio.wait_for(reader.read(), 5)  # until the relay closes
             elapsed = time.monotonic() - start
             assert data == b""
-            assert 0.4 < elapsed < 3.0
+            assert 0.4 < elapsed < 5.0
             writer.close()
             await game.finish()
         finally:
@@ -858,5 +857,56 @@ def test_a_member_survives_more_drops_than_its_retries_over_a_long_game(tmp_path
             assert outcomes[1].turns == outcomes[0].turns
         finally:
             await game.close()
+
+    run(scenario())
+
+
+def test_a_relay_gone_silent_is_left_and_reconnected(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A relay that stops answering (its machine lost power, the Wi-Fi dropped: no FIN ever
+    comes) is noticed by the missing pongs, and the peer reconnects."""
+    monkeypatch.setattr(client_module, "HEARTBEAT", 0.2)
+    monkeypatch.setattr(client_module, "IDLE_TIMEOUT", 1.0)
+
+    async def scenario() -> None:
+        identity = Identity.generate()
+        connections: list[asyncio.StreamWriter] = []
+        pings = 0
+
+        async def silent_relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            nonlocal pings
+            connections.append(writer)
+            decoder = FrameDecoder()
+            writer.write(encode(["hello", RELAY_VERSION, identity.public, bytes(32), "t", GAME, 2]))
+            answered = False
+            while data := await reader.read(65536):
+                for frame in decoder.feed(data):
+                    if frame[0] == "auth" and not answered:
+                        writer.write(encode(["welcome", 0]))
+                        answered = True
+                    pings += frame[0] == "ping"  # never answered: the relay is gone
+
+        server = await asyncio.start_server(silent_relay, HOST, 0, ssl=server_context(identity))
+        port = server.sockets[0].getsockname()[1]
+        peer = NetPeer(
+            Identity.generate(),
+            Invite(HOST, port, identity.fingerprint),
+            name="p",
+            folder=tmp_path,
+            bot=make_bot("random"),
+        )
+        task = asyncio.create_task(peer.run())
+        try:
+            await until(lambda: len(connections) >= 2, timeout=8)
+            assert pings >= 1
+            assert not task.done()
+        finally:
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+            server.close()
+            for writer in connections:
+                writer.close()
 
     run(scenario())
