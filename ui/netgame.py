@@ -90,6 +90,8 @@ class NetworkController(PlayController):
     def start(self) -> None:
         """Show the position the game starts (or resumes) from."""
         self.shown.emit(self.state.observation(None), [])
+        if self.state.turn > 0:  # resumed mid-game
+            self.logged.emit(texts.arg(self.tr("The game goes on from turn %1."), self.state.turn))
         self._settle()
         if isinstance(self.state.awaiting(), Terminal):
             self._end(cast(Terminal, self.state.awaiting()))

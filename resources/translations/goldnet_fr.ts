@@ -98,6 +98,13 @@
     </message>
 </context>
 <context>
+    <name>NetworkController</name>
+    <message>
+        <source>The game goes on from turn %1.</source>
+        <translation>La partie reprend au tour %1.</translation>
+    </message>
+</context>
+<context>
     <name>Render</name>
     <message>
         <source>Player 1</source>
