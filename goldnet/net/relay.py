@@ -201,8 +201,10 @@ class Relay:
         _, key, role, name, signature = message
         if not (isinstance(key, bytes) and isinstance(name, str) and isinstance(signature, bytes)):
             raise _Refused("malformed auth")
-        if role not in ("player", "spectator") or len(name) > 40:
+        if role not in ("player", "spectator"):
             raise _Refused("malformed auth")
+        if len(name) > 40:
+            raise _Refused("a name has at most 40 characters")
         if not verify(key, signature, auth_message(nonce, self.identity.public, key, name)):
             raise _Refused("authentication failed (bad signature)")
         client.key, client.name, client.role = key, name, role

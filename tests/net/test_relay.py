@@ -910,3 +910,61 @@ def test_a_relay_gone_silent_is_left_and_reconnected(
                 writer.close()
 
     run(scenario())
+
+
+def test_resuming_a_journal_whose_game_ended_before_its_end_entry_needs_no_relay(
+    tmp_path: Path,
+) -> None:
+    """Killed between saving the record and journaling the end: the journal alone finishes it."""
+
+    async def scenario() -> None:
+        game = await start_game(tmp_path, pause_at=None)
+        outcomes = await game.finish()
+        await game.close()  # the relay is gone
+        path = tmp_path / "peer-1" / "journal" / "game.journal"
+        data = path.read_bytes()
+        path.write_bytes(data[: data.rindex(b"\xa3end") - 5])  # length, array header: the end
+        outcomes[1].record.unlink()
+        state = read_journal(path)
+        assert state.end is None
+        peer = NetPeer.from_journal(game.identities[1], state, tmp_path / "peer-1", None)
+        assert peer.outcome is not None
+        assert peer.outcome.record.read_bytes() == outcomes[0].record.read_bytes()
+        assert peer.outcome.result == outcomes[0].result
+        assert read_journal(path).end == str(peer.outcome.record)
+
+    run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("role", "name", "reason"),
+    [
+        ("player", "n" * 41, "a name has at most 40 characters"),
+        ("referee", "n", "malformed auth"),
+        ("player", 7, "malformed auth"),
+        ("player", None, "expected auth"),  # a field short
+        (None, None, "expected auth"),  # another frame first
+    ],
+    ids=["long-name", "role", "name-type", "short", "not-auth"],
+)
+def test_a_malformed_auth_is_refused_with_its_reason(role: Any, name: Any, reason: str) -> None:
+    async def scenario() -> None:
+        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
+        port = await relay.start(HOST, 0)
+        try:
+            raw = await Raw.connect(port)
+            me = Identity.generate()
+            signed = auth_message(raw.nonce, raw.relay_key, me.public, str(name))
+            if role is None:
+                raw.send(["welcome", 0])
+            elif name is None:
+                raw.send(["auth", me.public, role, me.sign(signed)])
+            else:
+                raw.send(["auth", me.public, role, name, me.sign(signed)])
+            await refused_with(raw, reason)
+            assert relay.refusals == [reason]
+            assert relay.members == []
+        finally:
+            await relay.close()
+
+    run(scenario())
