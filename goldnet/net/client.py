@@ -170,8 +170,17 @@ class NetPeer:
 
         Raises:
             NetError: refused, wrong relay key, the game halted by a fault, or the relay
-                unreachable after several tries.
+                unreachable after several tries. The journal is then closed (and unlocked),
+                ready for a ``resume``.
         """
+        try:
+            return await self._run()
+        except BaseException:
+            if self.journal is not None:
+                self.journal.close()
+            raise
+
+    async def _run(self) -> Outcome:
         failures = 0
         while True:
             progress = self.received

@@ -14,11 +14,14 @@ Entries are frames (4-byte big-endian length + canonical msgpack array):
 Each write is flushed; ``out`` entries are also fsynced, so that a peer never signs two
 different envelopes with one sequence number across a crash. A torn last entry (the process
 died mid-write) is ignored when reading, and cut off when the journal is reopened to go on.
+An open journal is locked (POSIX): a second process (``goldnet resume`` while the game still
+runs) gets a :class:`JournalError` instead of playing the same seat.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,13 +57,24 @@ class Journal:
         self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            if path.exists():  # resuming: new entries must follow the last whole one
-                data = path.read_bytes()
-                whole = max((offset for offset, _ in _scan(data)), default=0)
-                if whole < len(data):
-                    os.truncate(path, whole)  # a torn last entry
             self._file: BinaryIO = open(path, "ab")  # noqa: SIM115 - kept open for the game
         except OSError as exc:
+            raise JournalError(f"cannot open the journal {path}: {exc.strerror}") from None
+        try:
+            _lock(self._file)
+        except OSError:
+            self._file.close()
+            raise JournalError(
+                f"the journal {path} is in use by another goldnet process: "
+                "that game is still running"
+            ) from None
+        try:  # resuming: new entries must follow the last whole one
+            data = path.read_bytes()
+            whole = max((offset for offset, _ in _scan(data)), default=0)
+            if whole < len(data):
+                self._file.truncate(whole)  # a torn last entry
+        except OSError as exc:
+            self._file.close()
             raise JournalError(f"cannot open the journal {path}: {exc.strerror}") from None
 
     def _write(self, entry: list[Any], sync: bool = False) -> None:
@@ -92,6 +106,16 @@ class Journal:
 
     def close(self) -> None:
         self._file.close()
+
+
+def _lock(file: BinaryIO) -> None:
+    """Hold ``file`` for this process alone: two processes playing one seat from one journal
+    would sign two different envelopes with one sequence number (OSError if already held).
+    POSIX advisory lock; not on Windows, whose byte-range locks would also block reading."""
+    if sys.platform != "win32":
+        import fcntl
+
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def _scan(data: bytes) -> Iterator[tuple[int, Any]]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -171,3 +173,43 @@ def test_unfinished_lists_only_games_without_an_end_newest_first(tmp_path: Path)
     assert unfinished(folder) == [newer, older]
     assert unfinished(tmp_path / "nowhere") == []
     assert unfinished(tmp_path) == []  # not recursive
+
+
+def test_an_open_journal_is_locked_against_a_second_writer(tmp_path: Path) -> None:
+    path = tmp_path / "game.journal"
+    journal = started(path)
+    with pytest.raises(JournalError, match="is in use by another goldnet process") as info:
+        Journal(path)
+    assert str(path) in str(info.value)
+    assert read_journal(path).seed == SEED  # reading is not blocked
+    journal.incoming(0, b"still writing")
+    journal.close()
+    again = Journal(path)  # released by close
+    again.end("/records/x.goldnet")
+    again.close()
+    assert read_journal(path).incoming == [(0, b"still writing")]
+
+
+def test_a_journal_held_by_another_process_cannot_be_opened(tmp_path: Path) -> None:
+    """`goldnet resume` while the game still runs in another process: refused, not played twice."""
+    path = tmp_path / "game.journal"
+    started(path).close()
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from pathlib import Path; from goldnet.net.journal import Journal;"
+            f"j = Journal(Path({str(path)!r})); print('open', flush=True); time.sleep(60)",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == "open"
+        with pytest.raises(JournalError, match="in use by another goldnet process"):
+            Journal(path)
+    finally:
+        holder.kill()
+        holder.wait()
+    Journal(path).close()  # a killed process holds nothing

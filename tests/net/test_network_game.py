@@ -189,6 +189,11 @@ def test_a_peer_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) ->
             *("--json", "--profile", str(p1)),
         )
         wait_for(lambda: incoming(p1) >= 12 or joiner.proc.poll() is not None, 30)
+        # while it runs, its game cannot be resumed by a second process
+        meanwhile = goldnet("resume", "--profile", str(p1), timeout=30)
+        assert meanwhile.returncode == 1
+        assert "in use by another goldnet process" in meanwhile.stderr
+        assert joiner.proc.poll() is None
         joiner.proc.send_signal(signal.SIGKILL)
         assert joiner.proc.wait(5) == -signal.SIGKILL
         journal = journal_of(p1)

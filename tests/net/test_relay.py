@@ -27,7 +27,7 @@ from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.net.client import RECONNECT_DELAYS, NetError, NetPeer, Outcome, Refused
 from goldnet.net.frames import MAX_FRAME, RELAY_VERSION, FrameDecoder, auth_message, encode
 from goldnet.net.invite import Invite
-from goldnet.net.journal import read_journal
+from goldnet.net.journal import Journal, read_journal
 from goldnet.net.relay import Relay
 from goldnet.net.tls import client_context, peer_public_key, server_context
 from goldnet.records import read, verify
@@ -335,11 +335,13 @@ def test_a_client_pinning_another_key_stops_and_names_both_fingerprints(tmp_path
             stranger = NetPeer(
                 Identity.generate(), wrong, name="x", folder=tmp_path / "x", bot=make_bot("random")
             )
+            stranger.open_journal(tmp_path / "x" / "journal" / "x.journal")
             with pytest.raises(NetError) as info:
                 await stranger.run()
             assert expected in str(info.value)
             assert game.relay.fingerprint in str(info.value)
             assert stranger.received == 0
+            Journal(tmp_path / "x" / "journal" / "x.journal").close()  # released for a resume
             assert len(game.relay.members) == 2
             await game.finish()
         finally:
