@@ -1,0 +1,244 @@
+"""The network commands' command line (host, join, tables, relay, resume, demo), as processes.
+
+Usage errors exit 2 with one line on stderr, failures exit 1 with one line; never a traceback.
+Everything stays on 127.0.0.1 (GOLDNET_MDNS_INTERFACES).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from goldnet.net.journal import Journal
+from protocol.identity import Identity
+
+ROOT = Path(__file__).resolve().parents[2]
+LOOPBACK = "127.0.0.1"
+FP = Identity(bytes(32)).fingerprint
+
+
+@pytest.fixture(autouse=True)
+def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
+
+
+def environment() -> dict[str, str]:
+    env = {**os.environ, "GOLDNET_MDNS_INTERFACES": LOOPBACK}
+    env.pop("GOLDNET_HOME", None)
+    return env
+
+
+def goldnet(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "goldnet", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=environment(),
+        timeout=timeout,
+    )
+
+
+def one_line_error(result: subprocess.CompletedProcess[str], status: int, text: str) -> None:
+    assert result.returncode == status, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert text in result.stderr
+
+
+@pytest.fixture
+def occupied_port() -> Iterator[int]:
+    """A port on 127.0.0.1 that something else is listening on."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((LOOPBACK, 0))
+        sock.listen()
+        yield int(sock.getsockname()[1])
+
+
+class Background:
+    """A long-running ``goldnet`` process whose stdout goes to a file."""
+
+    def __init__(self, folder: Path, *args: str) -> None:
+        self.out = folder / "background.out"
+        self.err = folder / "background.err"
+        with self.out.open("wb") as out, self.err.open("wb") as err:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "goldnet", *args],
+                stdout=out,
+                stderr=err,
+                cwd=ROOT,
+                env=environment(),
+            )
+
+    def first_json(self, timeout: float = 20) -> dict[str, object]:
+        deadline = time.monotonic() + timeout
+        while not self.out.read_text().strip():
+            assert self.proc.poll() is None, self.err.read_text()
+            assert time.monotonic() < deadline, "no output"
+            time.sleep(0.05)
+        value: dict[str, object] = json.loads(self.out.read_text().splitlines()[0])
+        return value
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+
+
+# --- usage errors: exit 2 --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "text"),
+    [
+        (["join", f"goldnet://{LOOPBACK}:1/{FP}"], "headless play needs --bot LEVEL"),
+        (["join", "--lan", "somewhere"], "headless play needs --bot LEVEL"),
+        (
+            ["join", f"goldnet://{LOOPBACK}:1/{FP}", "--lan", "t", "--bot", "greedy"],
+            "give an invite code or --lan NAME (one of them)",
+        ),
+        (["join", "--bot", "greedy"], "give an invite code or --lan NAME (one of them)"),
+        (["join", "http://example.org", "--bot", "greedy"], "bad invite code: an invite code"),
+        (["join", f"goldnet://{LOOPBACK}/{FP}", "--bot", "greedy"], "has no port"),
+        (["join", f"goldnet://{LOOPBACK}:1/nope", "--bot", "greedy"], "fingerprint is missing"),
+        (["join", f"goldnet://{LOOPBACK}:99999/{FP}", "--bot", "greedy"], "port '99999'"),
+        (["demo", "mountains-rivers", "--players", "3"], "played by 2, not 3"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(args: list[str], text: str, tmp_path: Path) -> None:
+    profile = [] if args[0] == "demo" else ["--profile", str(tmp_path / "p")]
+    result = goldnet(*args, *profile)
+    one_line_error(result, 2, text)
+    assert result.stdout == ""
+    assert not (tmp_path / "p" / "journal").exists()  # nothing started
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["host", "mountains-rivers", "--port", "70000"],
+        ["host", "mountains-rivers", "--bot", "genius"],
+        ["host", "no-such-game"],
+        ["relay", "--port", "x"],
+        ["tables", "--timeout", "-1"],
+    ],
+)
+def test_bad_options_exit_2_without_a_traceback(args: list[str]) -> None:
+    result = goldnet(*args)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip()
+
+
+# --- failures: exit 1 -------------------------------------------------------------------------
+
+
+def test_resume_with_nothing_to_resume(tmp_path: Path) -> None:
+    result = goldnet("resume", "--profile", str(tmp_path / "empty"))
+    one_line_error(result, 1, "no interrupted game in the profile")
+    assert str(tmp_path / "empty") in result.stderr
+
+
+def test_resume_ignores_finished_games(tmp_path: Path) -> None:
+    profile = tmp_path / "p"
+    journal = Journal(profile / "journal" / "done.journal")
+    journal.meta(f"goldnet://{LOOPBACK}:1/{FP}", "player", "me", "", (3,), "greedy")
+    journal.seed(bytes(32))
+    journal.end(str(profile / "records" / "done.goldnet"))
+    journal.close()
+    one_line_error(goldnet("resume", "--profile", str(profile)), 1, "no interrupted game")
+
+
+def test_relay_on_a_taken_port_cannot_listen(occupied_port: int, tmp_path: Path) -> None:
+    result = goldnet(
+        *("relay", "--bind", LOOPBACK, "--port", str(occupied_port)),
+        *("--profile", str(tmp_path / "p")),
+    )
+    one_line_error(result, 1, f"cannot listen on port {occupied_port}")
+    assert "try --port 0" in result.stderr
+
+
+def test_host_on_a_taken_port_cannot_listen(occupied_port: int, tmp_path: Path) -> None:
+    result = goldnet(
+        *("host", "mountains-rivers", "--port", str(occupied_port), "--bot", "random"),
+        *("--profile", str(tmp_path / "p")),
+    )
+    one_line_error(result, 1, f"cannot listen on port {occupied_port}")
+
+
+def test_join_by_lan_name_that_nobody_announces(tmp_path: Path) -> None:
+    name = f"nobody-{os.getpid()}"
+    result = goldnet(
+        *("join", "--lan", name, "--bot", "random", "--timeout", "1"),
+        *("--profile", str(tmp_path / "p")),
+    )
+    one_line_error(result, 1, f"no table named {name!r} found on the LAN within 1 s")
+
+
+def test_join_a_relay_that_shows_another_key(tmp_path: Path) -> None:
+    relay = Background(
+        tmp_path,
+        *("relay", "--bind", LOOPBACK, "--port", "0", "--json", "--profile", str(tmp_path / "r")),
+    )
+    try:
+        invite = str(relay.first_json()["invite"])
+        real = invite.rsplit("/", 1)[1]
+        wrong = invite.rsplit("/", 1)[0] + "/" + FP
+        result = goldnet("join", wrong, "--bot", "random", "--profile", str(tmp_path / "p"))
+        one_line_error(result, 1, "someone in between")
+        assert real in result.stderr and FP in result.stderr
+        assert relay.proc.poll() is None
+    finally:
+        relay.stop()
+
+
+# --- discovery across processes --------------------------------------------------------------
+
+
+def test_tables_lists_a_table_hosted_by_another_process(tmp_path: Path) -> None:
+    name = f"cli-table-{os.getpid()}"
+    host = Background(
+        tmp_path,
+        *("host", "mountains-rivers", "--name", name, "--port", "0", "--json"),
+        *("--profile", str(tmp_path / "host")),
+    )
+    try:
+        announced = host.first_json()
+        start = time.monotonic()
+        result = goldnet("tables", "--timeout", "2", "--json")
+        elapsed = time.monotonic() - start
+        assert result.returncode == 0, result.stderr
+        tables = json.loads(result.stdout.splitlines()[-1])
+        ours = [t for t in tables if t["name"] == name]
+        assert ours == [
+            {
+                "name": name,
+                "game": "mountains-rivers",
+                "free_seats": 2,
+                "invite": announced["invite"],
+            }
+        ]
+        assert elapsed < 10  # 2 s of listening, plus the interpreter's start
+
+        text = goldnet("tables", "--timeout", "2")
+        assert text.returncode == 0
+        line = next(line for line in text.stdout.splitlines() if line.startswith(name))
+        assert "free seats: 2" in line and str(announced["invite"]) in line
+        # Ctrl-C: the host withdraws its table and exits 130
+        host.proc.send_signal(signal.SIGINT)
+        assert host.proc.wait(10) == 130
+        assert "interrupted" in host.err.read_text()
+        gone = goldnet("tables", "--timeout", "1.5", "--json")
+        assert gone.returncode == 0
+        assert name not in gone.stdout
+    finally:
+        host.stop()
