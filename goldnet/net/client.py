@@ -255,9 +255,10 @@ class NetPeer:
         if welcome[0] != "welcome":
             raise NetError(f"unexpected answer from the relay: {welcome[0]}")
         writer.write(encode(["resume", self.received]))
-        for digest, data in self.own.items():
-            if digest not in self.echoed:
-                writer.write(encode(["env", data]))
+        # Every own envelope again, in order: the relay forwards only those it lacks (it may be
+        # a relay restarted with a shorter log than the one that echoed them).
+        for data in self.own.values():
+            writer.write(encode(["env", data]))
         self._maybe_play()
         heartbeat = asyncio.create_task(self._heartbeat(writer))
         try:
@@ -291,14 +292,15 @@ class NetPeer:
             if self.outcome is not None:
                 return  # ended by this peer's own move (play): the journal is closed
             index, data = message[1], message[2]
-            if index < self.received:
-                return  # already had it
-            if index != self.received:
-                raise ConnectionError(f"relay skipped log entries ({self.received} → {index})")
-            self.received += 1
+            digest = hashlib.sha256(data).digest()
+            # Known envelopes are skipped by content, not by index: a relay restarted from its
+            # host's journal may hold a shorter log and number new entries lower. A relay that
+            # drops entries is caught by the lockstep machine (a gap in a sender's sequence).
+            self.received = max(self.received, index + 1)
+            if digest in self.echoed:
+                return
             if self.journal is not None:
                 self.journal.incoming(index, data)
-            digest = hashlib.sha256(data).digest()
             self.echoed.add(digest)
             if digest in self.own:
                 return

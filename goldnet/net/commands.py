@@ -210,7 +210,31 @@ async def resume(args: Any, emit: Any) -> dict[str, Any]:
     emit({"resuming": str(journals[0]), "received": peer.received})
     if peer.outcome is not None:
         return outcome_summary(peer.outcome)
-    return outcome_summary(await peer.run())
+    table = peer.machine.table
+    if peer.invite.fingerprint != profile.identity.fingerprint or table is None:
+        return outcome_summary(await peer.run())
+    # This profile hosted the table: its relay died with it. Reopen it on the same port with
+    # the log as far as the journal has it; the others reconnect and resend what it lacks.
+    relay = Relay(
+        profile.identity,
+        table_name=f"{table.names[0]}'s table",
+        game=table.game,
+        seats=len(table.members),
+        log=[data for _, data in state.incoming],
+        members=list(zip(table.members, table.names, strict=True)),
+    )
+    try:
+        await relay.start("0.0.0.0", peer.invite.port)
+    except OSError as exc:
+        raise CommandError(
+            f"cannot reopen the table's relay on port {peer.invite.port}: {exc.strerror}"
+        ) from None
+    try:
+        outcome = await peer.run()
+        await _wait_for_clients(relay, 10.0)
+    finally:
+        await relay.close()
+    return outcome_summary(outcome)
 
 
 async def tables(args: Any, emit: Any) -> list[dict[str, Any]]:

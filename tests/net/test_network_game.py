@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -241,6 +242,50 @@ def test_a_peer_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) ->
         again = goldnet("resume", "--profile", str(p1), timeout=30)
         assert again.returncode == 1
         assert "no interrupted game" in again.stderr
+    finally:
+        if joiner is not None:
+            joiner.stop()
+        host.stop()
+
+
+def test_the_host_killed_mid_game_resumes_its_relay_and_the_game_finishes(tmp_path: Path) -> None:
+    """`goldnet resume` on the host's profile reopens the relay on the same port from the
+    journal; the joiner reconnects, resends what the new relay lacks, and both finish."""
+    name = f"host-kill-{os.getpid()}"
+    p0, p1 = tmp_path / "p0", tmp_path / "p1"
+    with socket.socket() as probe:  # a port free now, reused by the resumed relay
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    host = Process(
+        tmp_path,
+        "host",
+        *("host", "mountains-rivers", "--name", name, "--bot", "strong", "--board", "2"),
+        *("--port", str(port), "--json", "--profile", str(p0)),
+    )
+    joiner: Process | None = None
+    try:
+        assert host.first_json()["port"] == port
+        joiner = Process(
+            tmp_path,
+            "joiner",
+            *("join", "--lan", name, "--bot", "strong", "--timeout", "20"),
+            *("--json", "--profile", str(p1)),
+        )
+        wait_for(lambda: incoming(p0) >= 12 or host.proc.poll() is not None, 30)
+        host.proc.send_signal(signal.SIGKILL)
+        assert host.proc.wait(5) == -signal.SIGKILL
+        assert joiner.proc.poll() is None  # it keeps trying to reconnect
+
+        resumed = goldnet("resume", "--profile", str(p0), "--json", timeout=90)
+        assert resumed.returncode == 0, resumed.stderr
+        mine = json.loads(resumed.stdout.splitlines()[-1])
+        theirs = joiner.finish(60)
+        record0, record1 = Path(mine["record"]), Path(theirs["record"])
+        assert record0.read_bytes() == record1.read_bytes()
+        check_verify(str(record0), str(record1))
+        envelopes = [Envelope.decode(data) for data in read(record0)]
+        assert not [k for k, n in Counter((e.sender, e.seq) for e in envelopes).items() if n > 1]
+        assert len([e for e in envelopes if e.type == "action"]) == mine["turns"]
     finally:
         if joiner is not None:
             joiner.stop()
