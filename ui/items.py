@@ -83,21 +83,16 @@ class PlateItem(QGraphicsItem):
         painter.drawPath(self._path)
 
 
-class MountainItem(QGraphicsItem):
-    """One mountain: a filled area with contour lines, inset so sand paths show between."""
+class _TerritoryItem(QGraphicsItem):
+    """A mountain or a river: a precomputed outline and shape, highlighted while hovered."""
 
-    def __init__(self, index: int, area: QPainterPath, colour: QColor) -> None:
+    def __init__(self, index: int, rect: QRectF, shape: QPainterPath, z: float) -> None:
         super().__init__()
         self.index = index
-        self._area = area
-        self._rect = area.boundingRect().adjusted(-4, -4, 4, 4)
-        self._colour = colour
-        self._contours = [
-            c for c in (inset(area, 0.28 * style.HEX), inset(area, 0.62 * style.HEX)) if c
-        ]
-        self._ring = inset(area, 0.08 * style.HEX)
+        self._rect = rect
+        self._shape = shape
         self._highlight = False
-        self.setZValue(Z_MOUNTAIN)
+        self.setZValue(z)
 
     def set_highlighted(self, on: bool) -> None:
         if on != self._highlight:
@@ -108,7 +103,20 @@ class MountainItem(QGraphicsItem):
         return self._rect
 
     def shape(self) -> QPainterPath:
-        return self._area
+        return self._shape
+
+
+class MountainItem(_TerritoryItem):
+    """One mountain: a filled area with contour lines, inset so sand paths show between."""
+
+    def __init__(self, index: int, area: QPainterPath, colour: QColor) -> None:
+        super().__init__(index, area.boundingRect().adjusted(-4, -4, 4, 4), area, Z_MOUNTAIN)
+        self._area = area
+        self._colour = colour
+        self._contours = [
+            c for c in (inset(area, 0.28 * style.HEX), inset(area, 0.62 * style.HEX)) if c
+        ]
+        self._ring = inset(area, 0.08 * style.HEX)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -130,31 +138,20 @@ class MountainItem(QGraphicsItem):
             painter.drawPath(self._ring)
 
 
-class RiverItem(QGraphicsItem):
+class RiverItem(_TerritoryItem):
     """One river: its watercourses as a blue line with a light core joining field centres."""
 
     def __init__(self, index: int, path: QPainterPath) -> None:
-        super().__init__()
-        self.index = index
-        self._path = path
         pad = style.RIVER_WIDTH * 1.5
-        self._rect = path.boundingRect().adjusted(-pad, -pad, pad, pad)
         stroker = QPainterPathStroker()
         stroker.setWidth(style.RIVER_WIDTH)
-        self._shape = stroker.createStroke(path)
-        self._highlight = False
-        self.setZValue(Z_RIVER)
-
-    def set_highlighted(self, on: bool) -> None:
-        if on != self._highlight:
-            self._highlight = on
-            self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def shape(self) -> QPainterPath:
-        return self._shape
+        super().__init__(
+            index,
+            path.boundingRect().adjusted(-pad, -pad, pad, pad),
+            stroker.createStroke(path),
+            Z_RIVER,
+        )
+        self._path = path
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
