@@ -21,31 +21,14 @@ import pytest
 from goldnet.net.journal import Journal
 from protocol.identity import Identity
 
-ROOT = Path(__file__).resolve().parents[2]
-LOOPBACK = "127.0.0.1"
+from ..processes import LOOPBACK, ROOT, environment, goldnet
+
 FP = Identity(bytes(32)).fingerprint
 
 
 @pytest.fixture(autouse=True)
 def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
-
-
-def environment() -> dict[str, str]:
-    env = {**os.environ, "GOLDNET_MDNS_INTERFACES": LOOPBACK}
-    env.pop("GOLDNET_HOME", None)
-    return env
-
-
-def goldnet(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "goldnet", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=environment(),
-        timeout=timeout,
-    )
 
 
 def one_line_error(result: subprocess.CompletedProcess[str], status: int, text: str) -> None:

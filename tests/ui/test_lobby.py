@@ -10,15 +10,12 @@ or by the controller's intent API (``click``, ``confirm``).
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -34,64 +31,13 @@ from goldnet.records import read, verify
 from ui.app import MainWindow
 from ui.netgame import NetworkController
 
+from ..processes import LOOPBACK, Process, wait_for
 from .conftest import Artifacts, click_field, field
-
-ROOT = Path(__file__).resolve().parents[2]
-LOOPBACK = "127.0.0.1"
 
 
 @pytest.fixture(autouse=True)
 def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
-
-
-class Process:
-    """A ``goldnet`` command in the background (mDNS on loopback), its output in files."""
-
-    def __init__(self, folder: Path, label: str, *args: str) -> None:
-        self.out_path = folder / f"{label}.out"
-        self.err_path = folder / f"{label}.err"
-        self._out: IO[bytes] = self.out_path.open("wb")
-        self._err: IO[bytes] = self.err_path.open("wb")
-        env = {**os.environ, "GOLDNET_MDNS_INTERFACES": LOOPBACK}
-        env.pop("GOLDNET_HOME", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "goldnet", *args],
-            stdout=self._out,
-            stderr=self._err,
-            cwd=ROOT,
-            env=env,
-        )
-
-    def lines(self) -> list[str]:
-        return self.out_path.read_text().splitlines()
-
-    def first_json(self, timeout: float = 20) -> dict[str, Any]:
-        wait_for(lambda: bool(self.lines()) or self.proc.poll() is not None, timeout)
-        assert self.lines(), f"no output; stderr: {self.err_path.read_text()}"
-        value: dict[str, Any] = json.loads(self.lines()[0])
-        return value
-
-    def finish(self, timeout: float = 30) -> dict[str, Any]:
-        status = self.proc.wait(timeout)
-        assert status == 0, f"exit {status}: {self.err_path.read_text()}"
-        value: dict[str, Any] = json.loads(self.lines()[-1])
-        return value
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-        self._out.close()
-        self._err.close()
-
-
-def wait_for(condition: Callable[[], bool], timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not reached in time")
-        time.sleep(0.05)
 
 
 @pytest.fixture
