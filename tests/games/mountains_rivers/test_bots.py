@@ -301,3 +301,10 @@ def test_strong_plays_a_free_choice_ending_perfectly() -> None:
         after.apply(choice)
         value = after.scores[0] - state.scores[0] - (after.scores[1] - state.scores[1])
         assert value - best_difference(after) == optimum
+
+
+@pytest.mark.parametrize("name", ["greedy", "strong"])
+def test_a_non_canonical_action_is_refused(name: str) -> None:
+    state = rolled(State(grid_board()), 2)
+    with pytest.raises(ValueError, match="not a canonical Mountains & Rivers action"):
+        make_bot(name, 0).choose(state.observation(0), [("reveal", "0,0", "1,0", "2,0")])
