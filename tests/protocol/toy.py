@@ -18,7 +18,16 @@ from protocol.codec import pack
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
 from protocol.identity import Identity
-from protocol.lockstep import NEED_DATA, GameOver, Lockstep, Transmit, YourTurn
+from protocol.messages import Chance, Due, Over, Turn
+from protocol.lockstep import (
+    NEED_DATA,
+    Forward,
+    GameOver,
+    Lockstep,
+    Secret,
+    Transmit,
+    YourTurn,
+)
 from protocol.sampling import HashStream
 
 WEIGHTS = (1, 2, 2, 2, 1)
@@ -36,16 +45,16 @@ class ToyEngine:
         self.scores = [0] * seats
         self.outcomes: list[int] = []
 
-    def due(self) -> tuple[str, Any]:
+    def due(self) -> Due:
         if self.round >= self.rounds:
-            return ("over", tuple(self.scores))
+            return Over(tuple(self.scores))
         if self.roll is None:
-            return ("chance", WEIGHTS)
-        return ("turn", self.round % self.seats)
+            return Chance(WEIGHTS)
+        return Turn(self.round % self.seats)
 
     def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
-        kind, arg = self.due()
-        if kind != "turn" or arg != seat:
+        due = self.due()
+        if not isinstance(due, Turn) or due.seat != seat:
             raise ValueError(f"it is not seat {seat}'s turn")
         if (
             len(action) != 2
@@ -87,9 +96,20 @@ def key(label: str) -> Identity:
     return Identity(hashlib.sha256(b"toy/key/" + label.encode()).digest())
 
 
-def seed(label: str) -> bytes:
-    """A fixed beacon seed named by ``label``."""
-    return hashlib.sha256(b"toy/seed/" + label.encode()).digest()
+def seed(label: str, index: int = 0) -> bytes:
+    """A fixed beacon seed named by ``label`` for chain ``index``."""
+    return hashlib.sha256(b"toy/seed/" + label.encode() + index.to_bytes(4, "big")).digest()
+
+
+def entropy(label: str) -> Callable[[int], bytes]:
+    """Fixed "entropy" for ``label``: its seeds for chains 0, 1, 2, ... in turn."""
+    count = iter(range(1 << 30))
+
+    def draw(size: int) -> bytes:
+        assert size == 32
+        return seed(label, next(count))
+
+    return draw
 
 
 class Node:
@@ -105,6 +125,7 @@ class Node:
         self.errors: list[RemoteProtocolError] = []
         self.result: Any = None
         self.events: list[Any] = []
+        self.secrets: list[bytes] = []
 
     @property
     def engine(self) -> ToyEngine:
@@ -114,8 +135,10 @@ class Node:
     def drain(self) -> None:
         while (event := self.machine.next_event()) is not NEED_DATA:
             self.events.append(event)
-            if isinstance(event, Transmit):
+            if isinstance(event, (Transmit, Forward)):
                 self.outbox.append(event.data)
+            elif isinstance(event, Secret):
+                self.secrets.append(event.seed)
             elif isinstance(event, YourTurn):
                 roll = self.engine.roll
                 assert roll is not None
@@ -124,7 +147,7 @@ class Node:
                 self.result = event.result
 
     def deliver(self, data: bytes) -> None:
-        if self.machine.halted is not None:
+        if self.machine.ended:
             return
         try:
             self.machine.receive(data)
@@ -140,7 +163,6 @@ def make_nodes(
     rounds: int = 12,
     chain_length: int = 512,
     clock: Callable[[], int] = lambda: 0,
-    reveal_timeout_ms: int = 30_000,
 ) -> list[Node]:
     """``n`` toy peers with fixed keys and seeds."""
     nodes = []
@@ -150,9 +172,8 @@ def make_nodes(
             key(label),
             toy_engines(rounds),
             clock=clock,
-            beacon_seed=seed(label),
+            entropy=entropy(label),
             chain_length=chain_length,
-            reveal_timeout_ms=reveal_timeout_ms,
         )
         nodes.append(Node(label, machine))
     return nodes
@@ -212,7 +233,7 @@ def scrambled_relay(nodes: Sequence[Node], seed: bytes) -> None:
 
 def reseal(node: Node, data: bytes, **changes: Any) -> bytes:
     """``data`` signed again by ``node`` with some fields changed (``type_``, ``game_id``,
-    ``seq``, ``prev``, ``body``): what a cheating member can send."""
+    ``seq``, ``prev``, ``body``, ``seen``): what a cheating member can send."""
     env = Envelope.decode(data)
     fields: dict[str, Any] = {
         "type_": env.type,
@@ -220,6 +241,7 @@ def reseal(node: Node, data: bytes, **changes: Any) -> bytes:
         "seq": env.seq,
         "prev": env.prev,
         "body": env.body,
+        "seen": env.seen,
     }
     fields.update(changes)
     identity = node.machine.identity
