@@ -59,7 +59,9 @@ class EngineBinding:
             return Chance(request.weights)
         if isinstance(request, Terminal):
             return Over(request)
-        raise LocalProtocolError(f"the engine asks for {request!r}, which this protocol cannot serve")
+        raise LocalProtocolError(
+            f"the engine asks for {request!r}, which this protocol cannot serve"
+        )
 
     def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
         request = self.state.awaiting()
