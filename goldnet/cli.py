@@ -439,6 +439,7 @@ def _play_recorded(bots: list[Any], board: int, label: str, path: Path) -> Any:
     except OSError as exc:
         raise UsageError(f"goldnet selfplay: cannot write {path}: {exc.strerror}") from None
     checked = verify(record)
+    assert checked.result is not None, "an honest self-play game ends with a result"
     return GameResult(checked.result.scores, checked.result.winners, checked.turns)
 
 
@@ -471,7 +472,15 @@ def _verify(args: argparse.Namespace) -> int:
         summary = checked.summary()
         if args.json:
             print(json.dumps({"file": str(path), "valid": True, **summary}))
-        elif checked.table.game == "mountains-rivers":
+        elif checked.ending == "abandoned":
+            by = checked.table.names[checked.by] if checked.by is not None else "a member"
+            print(f"{path}: valid  abandoned (adjudicated by {by}): no result, nobody at fault")
+        elif checked.ending == "halted":
+            from protocol.identity import fingerprint
+
+            culprit = fingerprint(checked.culprit) if checked.culprit else "nobody"
+            print(f"{path}: valid  halted: {culprit} is proven to have cheated: {checked.reason}")
+        elif checked.table.game == "mountains-rivers" and checked.result is not None:
             text = format_result(
                 checked.table.options[0],
                 checked.table.names,

@@ -123,31 +123,54 @@ def read(path: Path) -> list[bytes]:
 
 @dataclass(frozen=True, slots=True)
 class Verified:
-    """A record that verified: its table and the game's end."""
+    """A record that verified: its table and how the game ended.
+
+    ``ending`` is ``"over"`` (``result`` holds the scores), ``"abandoned"`` (no result; seat
+    ``by`` adjudicated it) or ``"halted"`` (``culprit`` signed what ``reason`` says; the record
+    holds that proof).
+    """
 
     table: Table
-    result: Terminal
+    result: Terminal | None
     turns: int
     draws: int
     envelopes: int
+    ending: str = "over"
+    reason: str = ""
+    culprit: bytes | None = None
+    by: int | None = None
 
     def summary(self) -> dict[str, Any]:
-        """The result as plain values (for ``--json`` and comparisons)."""
-        return {
+        """How the game ended as plain values (for ``--json`` and comparisons)."""
+        summary: dict[str, Any] = {
             "game": self.table.game,
             "options": list(self.table.options),
             "names": list(self.table.names),
             "players": [fingerprint(k) for k in self.table.members],
-            "scores": list(self.result.scores),
-            "winners": list(self.result.winners),
+            "ending": self.ending,
             "turns": self.turns,
             "draws": self.draws,
             "envelopes": self.envelopes,
         }
+        if self.result is not None:
+            summary["scores"] = list(self.result.scores)
+            summary["winners"] = list(self.result.winners)
+        if self.ending != "over":
+            summary["reason"] = self.reason
+        if self.culprit is not None:
+            summary["culprit"] = fingerprint(self.culprit)
+        if self.by is not None:
+            summary["by"] = self.table.names[self.by]
+        return summary
 
 
 def verify(envelopes: list[bytes]) -> Verified:
-    """Check a record completely: every envelope, the beacon, the rules, the end, the order.
+    """Check a record completely: every envelope, the beacon, the rules, the order, the end.
+
+    A game that is over holds exactly its canonical record. A game that ended without a result
+    holds its canonical record (an abandoned game's ends with the adjudication), then the
+    envelopes its writer had accepted without applying them and, for a halt, the rest of the
+    proof: the verdict is the machine's own, from what the members signed.
 
     Raises:
         InvalidRecord: naming the first bad envelope and why.
@@ -157,7 +180,11 @@ def verify(envelopes: list[bytes]) -> Verified:
     for i, data in enumerate(envelopes):
         try:
             machine.receive(data)
-        except (RemoteProtocolError, LocalProtocolError) as exc:
+        except RemoteProtocolError as exc:
+            if machine.halted is None:
+                raise InvalidRecord(str(exc), i) from None
+            break  # a proven fault: the verdict
+        except LocalProtocolError as exc:
             raise InvalidRecord(str(exc), i) from None
         for j in range(checked, len(machine.record)):
             if j >= len(envelopes) or machine.record[j] != envelopes[j]:
@@ -165,12 +192,37 @@ def verify(envelopes: list[bytes]) -> Verified:
         checked = len(machine.record)
     if machine.table is None:
         raise InvalidRecord("the record holds no table")
+    draws, turns = machine.draw, machine.actions
+    if machine.halted is not None:
+        error = machine.halted
+        return Verified(
+            machine.table, None, turns, draws, len(envelopes), "halted", error.reason, error.culprit
+        )
+    if machine.abandoned is not None:
+        accepted = set(machine.received)
+        stray = next((i for i, d in enumerate(envelopes) if d not in accepted), None)
+        if stray is not None:
+            raise InvalidRecord("an envelope the game never accepted", stray)
+        return Verified(
+            machine.table,
+            None,
+            turns,
+            draws,
+            len(envelopes),
+            "abandoned",
+            "adjudicated abandoned: nothing happened for the table's abandonment time",
+            by=machine.abandoned.by,
+        )
     if len(machine.record) != len(envelopes):
-        raise InvalidRecord("envelopes that were never applied", len(machine.record))
+        raise InvalidRecord(
+            "never applied, nor anything after it: an envelope is missing before it, or the "
+            "record holds envelopes of no game position",
+            len(machine.record),
+        )
     if not machine.finished:
         raise InvalidRecord("the record ends before the game does")
     engine = machine.engine
     assert isinstance(engine, EngineBinding)
     result = engine.state.awaiting()
     assert isinstance(result, Terminal)
-    return Verified(machine.table, result, machine.actions, machine.draw, len(envelopes))
+    return Verified(machine.table, result, turns, draws, len(envelopes))

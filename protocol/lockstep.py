@@ -35,6 +35,19 @@ from . import events as ev
 from .beacon import DEFAULT_LENGTH, MIN_LENGTH, check_length
 from .envelope import ZERO_HASH, Envelope, Seen
 from .errors import LocalProtocolError, RemoteProtocolError
+from .events import (
+    Applied,
+    Drawn,
+    Event,
+    Forward,
+    GameAbandoned,
+    GameOver,
+    GameStarted,
+    Secret,
+    Transmit,
+    Waiting,
+    YourTurn,
+)
 from .history import Equivocation, History
 from .identity import Identity, fingerprint
 from .messages import (
@@ -51,19 +64,25 @@ from .messages import (
 from .phases import FAULT, TRANSITIONS, Engine, EngineFactory, Phase
 from .rounds import BeaconRounds
 
-# Re-exported: the events and the table are part of this module's public face.
-Transmit, Forward, Secret, GameStarted = ev.Transmit, ev.Forward, ev.Secret, ev.GameStarted
-Drawn, Applied, YourTurn, GameOver = ev.Drawn, ev.Applied, ev.YourTurn, ev.GameOver
-GameAbandoned, Waiting, Event = ev.GameAbandoned, ev.Waiting, ev.Event
-__all__ = [
+__all__ = [  # the events and the table are part of this module's public face
     "NEED_DATA",
     "TRANSITIONS",
+    "Applied",
+    "Drawn",
     "Engine",
     "EngineFactory",
+    "Event",
+    "Forward",
+    "GameAbandoned",
+    "GameOver",
+    "GameStarted",
     "Lockstep",
     "Phase",
+    "Secret",
     "Table",
+    "Transmit",
     "Waiting",
+    "YourTurn",
 ]
 
 MAX_EARLY = 256
@@ -286,9 +305,10 @@ class Lockstep:
         member = self.members.get(key)
         return None if member is None else member.seat
 
-    def halt_record(self) -> list[bytes]:
-        """The record of a halted game: ``record``, then every accepted envelope not applied,
-        then the rest of the proof — enough for anyone to reach the same halt."""
+    def full_record(self) -> list[bytes]:
+        """The record of a game that ended without a result: ``record`` (the adjudication of an
+        abandoned game last), then every accepted envelope not applied, then the rest of the
+        proof of a halt — enough for anyone to reach the same end."""
         recorded = set(self.record)
         extra = [d for d in self.received if d not in recorded]
         known = recorded | set(extra)

@@ -512,7 +512,7 @@ class NetPeer:
         records.mkdir(parents=True, exist_ok=True)
         safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in table.names[0])[:30]
         path = records / f"{table.game}-{safe}-{table.game_id.hex()[:12]}.goldnet"
-        envelopes = self.machine.halt_record() if ending == "halted" else self.machine.record
+        envelopes = self.machine.record if ending == "over" else self.machine.full_record()
         write(path, list(envelopes))
         if ending == "abandoned":
             reason = "nothing happened for the table's abandonment time; no result"

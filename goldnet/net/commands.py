@@ -512,6 +512,8 @@ def demo(args: Any, emit: Any) -> dict[str, Any]:
     if len(summaries) != 1:
         raise CommandError("the peers' records disagree")
     first = verified[0]
+    if first.result is None:
+        raise CommandError(f"the demo game ended without a result: {first.ending}, {first.reason}")
     return {
         "winner": first.result.winners[0],
         "scores": list(first.result.scores),
