@@ -470,6 +470,8 @@ def _verify(args: argparse.Namespace) -> int:
             status = max(status, 1)
             continue
         summary = checked.summary()
+        for warning in checked.warnings:
+            print(f"goldnet verify: {path}: warning: {warning}", file=sys.stderr)
         if args.json:
             print(json.dumps({"file": str(path), "valid": True, **summary}))
         elif checked.ending == "abandoned":
@@ -488,7 +490,8 @@ def _verify(args: argparse.Namespace) -> int:
                 checked.result.winners[0],
                 checked.turns,
             )
-            print(f"{path}: valid  {text}")
+            tail = "  protocol: 1 (dice not proven fair)" if checked.protocol == 1 else ""
+            print(f"{path}: valid  {text}{tail}")
         else:  # pragma: no cover - only one game so far
             print(f"{path}: valid  {summary}")
     return status

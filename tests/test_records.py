@@ -118,8 +118,8 @@ def reseal(identity_label: str, data: bytes, **changes: Any) -> bytes:
 def test_a_record_file_is_the_documented_msgpack_array() -> None:
     envelopes = small()
     data = encode(envelopes)
-    assert msgpack.unpackb(data) == ["goldnet-record", 1, envelopes]
-    assert data.startswith(b"\x93\xaegoldnet-record\x01")
+    assert msgpack.unpackb(data) == ["goldnet-record", 2, envelopes]
+    assert data.startswith(b"\x93\xaegoldnet-record\x02")
     assert decode(data) == envelopes
     # Each envelope is a bin holding its exact signed bytes.
     for (start, payload, end), env in zip(spans(data), envelopes, strict=True):
@@ -142,7 +142,9 @@ def test_write_then_read(tmp_path: Path) -> None:
         (msgpack.packb(["goldnet-record", 1]), "bad header"),
         (msgpack.packb(["goldnet-recorx", 1, []]), "bad header"),
         (msgpack.packb([b"goldnet-record", 1, []]), "bad header"),
-        (msgpack.packb(["goldnet-record", 2, []]), "version 2 is not supported"),
+        (msgpack.packb(["goldnet-record", 3, []]), "version 3 is not supported"),
+        (msgpack.packb(["goldnet-record", 1.0, []]), r"integer 1 or 2, not 1.0 \(a float\)"),
+        (msgpack.packb(["goldnet-record", True, []]), r"integer 1 or 2, not True \(a bool\)"),
         (msgpack.packb(["goldnet-record", 1, {}]), "undecodable at byte 17"),
         (msgpack.packb(["goldnet-record", 1, ["text"]]), "envelope 0 at byte 18 is not a byte"),
         (msgpack.packb(["goldnet-record", 1, [b"x", 5]]), "envelope 1 at byte 21 is not a byte"),
@@ -203,6 +205,8 @@ def test_a_finished_game_verifies_with_its_result() -> None:
         "turns": checked.turns,
         "draws": checked.draws,
         "envelopes": len(envelopes),
+        "protocol": 2,
+        "warnings": [],
     }
 
 
