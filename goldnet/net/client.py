@@ -464,8 +464,6 @@ class NetPeer:
 
     def _drain(self) -> None:
         while True:
-            if not self._replaying:
-                self._journal_accepted()
             event = self.machine.next_event()
             if event is NEED_DATA:
                 break
@@ -492,6 +490,8 @@ class NetPeer:
                 self._finish("over", result=event.result)
             elif isinstance(event, GameAbandoned):
                 self._finish("abandoned", by=event.by)
+        if not self._replaying and self.outcome is None:  # own envelopes are known by now
+            self._journal_accepted()
         halt = self.machine.halted
         if halt is not None and self.outcome is None:
             self._finish("halted", reason=halt.reason, culprit=halt.culprit)
@@ -517,6 +517,7 @@ class NetPeer:
         if ending == "abandoned":
             reason = "nothing happened for the table's abandonment time; no result"
         if self.journal is not None:
+            self._journal_accepted()
             self.journal.end(ending, str(path), reason)
             self.journal.close()
         self.outcome = Outcome(

@@ -142,7 +142,7 @@ async def host(args: Any, emit: Any) -> dict[str, Any] | None:
     invite = Invite(address, port, identity.fingerprint)
     emit({"invite": str(invite), "name": name, "port": port})
     announcer = Announcer(interfaces)
-    info = TableInfo(name, game, relay.free_seats, identity.fingerprint, address, port, 1)
+    info = TableInfo(name, game, relay.free_seats, identity.fingerprint, address, port)
     await announcer.start(info)
     loop = asyncio.get_running_loop()
     updates: set[asyncio.Task[None]] = set()
@@ -346,7 +346,7 @@ async def _rehost(
     emit({"rehosted": str(invite), "port": port})
     announcer = Announcer(interfaces)
     name = f"{table.names[0]}'s table"[:60]
-    info = TableInfo(name, table.game, 0, profile.identity.fingerprint, address, port, 2, game)
+    info = TableInfo(name, table.game, 0, profile.identity.fingerprint, address, port, game_id=game)
     await announcer.start(info)
     peer.switch_relay(Invite("127.0.0.1", port, profile.identity.fingerprint, game))
     watcher = asyncio.create_task(_yield_to_lower_seat(peer, relay, interfaces))

@@ -52,10 +52,10 @@ def parse_invite(text: str) -> Invite:
         raise InviteError(f"an invite code starts with {SCHEME}")
     rest = text[len(SCHEME) :]
     address, slash, fp = rest.partition("/")
-    fp, _, game = fp.partition("/")
-    if not slash or not _FINGERPRINT.match(fp):
+    fp, game_slash, game = fp.partition("/")
+    if not slash or not _FINGERPRINT.match(fp) or (game_slash and not game):
         raise InviteError("the invite code's fingerprint is missing or mistyped")
-    if game and not _GAME.match(game):
+    if game_slash and not _GAME.match(game):
         raise InviteError("the invite code's game id is mistyped (32 hex digits)")
     if address.startswith("["):
         host, bracket, port_text = address[1:].partition("]")

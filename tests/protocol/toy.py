@@ -18,7 +18,6 @@ from protocol.codec import pack
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
 from protocol.identity import Identity
-from protocol.messages import Chance, Due, Over, Turn
 from protocol.lockstep import (
     NEED_DATA,
     Forward,
@@ -28,6 +27,7 @@ from protocol.lockstep import (
     Transmit,
     YourTurn,
 )
+from protocol.messages import Chance, Due, Over, Turn
 from protocol.sampling import HashStream
 
 WEIGHTS = (1, 2, 2, 2, 1)
