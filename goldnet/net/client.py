@@ -55,7 +55,8 @@ IDLE_TIMEOUT = 3 * HEARTBEAT
 """Seconds without a frame from the relay (it answers every ping) before the connection is
 taken for lost: a relay whose machine vanished sends no FIN."""
 RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)
-TIME_SCALE = max(1, int(os.environ.get("GOLDNET_TIME_SCALE", "1") or 1))
+_SCALE = os.environ.get("GOLDNET_TIME_SCALE", "1")
+TIME_SCALE = int(_SCALE) if _SCALE.isdigit() and 1 <= int(_SCALE) <= 3600 else 1
 """Game-clock seconds per real second (tests only: ``GOLDNET_TIME_SCALE=60`` makes the
 abandonment time of a table pass 60 times faster; 1 in real play)."""
 REHOST_AFTER = 2
