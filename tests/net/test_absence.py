@@ -152,8 +152,9 @@ def test_a_member_re_hosts_when_the_relay_dies_and_the_game_finishes(tmp_path: P
     a = b = rehost = None
     try:
         invite = str(relay.first_json()["invite"])
-        a = Process(tmp_path, "a", "join", invite, "--bot", "strong", "--json", "--profile", str(pa))
-        b = Process(tmp_path, "b", "join", invite, "--bot", "strong", "--json", "--profile", str(pb))
+        bot = ("--bot", "strong", "--json", "--profile")
+        a = Process(tmp_path, "a", "join", invite, *bot, str(pa))
+        b = Process(tmp_path, "b", "join", invite, *bot, str(pb))
         wait_for(lambda: taken(pb) >= 12 or b.proc.poll() is not None, 30)
         kill(relay)  # the relay is gone for good
         kill(b)  # b stops its game, then re-hosts the table from its journal
