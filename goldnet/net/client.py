@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.identity import Identity
 from protocol.lockstep import NEED_DATA, GameOver, Lockstep, Transmit, YourTurn
@@ -299,6 +300,8 @@ class NetPeer:
             self.received = max(self.received, index + 1)
             if digest in self.echoed:
                 return
+            if not self._of_this_game(data):
+                return  # never journalled: a relay could flood journals with them
             if self.journal is not None:
                 self.journal.incoming(index, data)
             self.echoed.add(digest)
@@ -315,6 +318,23 @@ class NetPeer:
             self._drain()
         elif kind == "refused":  # after welcome (e.g. idle while this machine slept): reconnect
             raise ConnectionError(f"the relay closed this connection: {message[1]}")
+
+    def _of_this_game(self, data: bytes) -> bool:
+        """Whether ``data`` may be journalled: a well-signed envelope of this peer's game (any
+        game while the table is not known yet). Anything else is dropped with a log line and
+        names nobody: the relay may have made it up or sent it on."""
+        table = self.machine.table
+        if table is None:
+            return True
+        try:
+            envelope = Envelope.decode(data)
+        except RemoteProtocolError as exc:
+            log.warning("dropped an envelope from the relay: %s", exc)
+            return False
+        if envelope.game_id != table.game_id:
+            log.warning("dropped an envelope of another game from the relay")
+            return False
+        return True
 
     def play(self, action: tuple[Any, ...]) -> None:
         """Play ``action`` for this peer's seat: the answer to ``on_turn``, on the event loop.

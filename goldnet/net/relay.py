@@ -86,7 +86,14 @@ class Relay:
         self.idle_timeout = idle_timeout
         self.refusals: list[str] = []
         """Why connections were refused or closed (for logs and tests)."""
-        self._seen: set[bytes] = {Envelope.decode(e).hash for e in self.log}
+        self.game_id: bytes | None = None
+        """The table's game id: from the first ``table`` envelope logged, None until then."""
+        self._seen: set[bytes] = set()
+        for data in self.log:
+            envelope = Envelope.decode(data)
+            self._seen.add(envelope.hash)
+            if self.game_id is None and envelope.type == "table":
+                self.game_id = envelope.game_id
         self._clients: set[_Client] = set()
         self._server: asyncio.Server | None = None
         self._context: ssl.SSLContext = server_context(identity)
@@ -245,8 +252,12 @@ class Relay:
                 raise _Refused(f"bad envelope: {exc}") from None
             if envelope.sender != client.key:
                 raise _Refused("a client may only send its own envelopes")
+            if self.game_id is not None and envelope.game_id != self.game_id:
+                raise _Refused("envelope of another game")
             if envelope.hash in self._seen:
                 return  # a resent envelope: already forwarded
+            if self.game_id is None and envelope.type == "table":
+                self.game_id = envelope.game_id
             self._seen.add(envelope.hash)
             self.log.append(envelope.raw)
             for other in self._clients:
