@@ -27,7 +27,21 @@ from protocol.lockstep import NEED_DATA, GameOver, Lockstep, Transmit, YourTurn
 from ..engine import Bot, Terminal
 from ..records import verify, write
 from ..session import EngineBinding, make_engine
-from .frames import RELAY_VERSION, FrameDecoder, auth_message, encode
+from .frames import (
+    RELAY_VERSION,
+    Env,
+    FrameDecoder,
+    FrameError,
+    Hello,
+    Pong,
+    RelayFrame,
+    Seats,
+    Welcome,
+    auth_message,
+    encode,
+    parse_relay_frame,
+)
+from .frames import Refused as RefusedFrame
 from .invite import Invite
 from .journal import Journal, JournalState
 from .tls import PinError, check_pin, client_context
@@ -227,34 +241,33 @@ class NetPeer:
         except PinError as exc:
             raise NetError(str(exc)) from None
         decoder = FrameDecoder()
-        pending: list[tuple[Any, ...]] = []
+        pending: list[RelayFrame] = []
 
-        async def next_message() -> tuple[Any, ...]:
+        async def next_frame() -> RelayFrame:
             while not pending:
                 data = await reader.read(65536)
                 if not data:
                     raise EOFError("the relay closed the connection")
-                pending.extend(decoder.feed(data))
+                try:
+                    pending.extend(parse_relay_frame(m) for m in decoder.feed(data))
+                except FrameError as exc:
+                    raise NetError(f"the relay sent a bad frame: {exc}") from None
             return pending.pop(0)
 
-        hello = await asyncio.wait_for(next_message(), CONNECT_TIMEOUT)
-        if (
-            hello[0] != "hello"
-            or len(hello) != 7
-            or hello[1] != RELAY_VERSION
-            or hello[2] != relay_key
-        ):
+        hello = await asyncio.wait_for(next_frame(), CONNECT_TIMEOUT)
+        if not isinstance(hello, Hello):
+            raise NetError(f"the relay sent a bad frame: expected hello, got {_kind(hello)}")
+        if hello.version != RELAY_VERSION or hello.relay_key != relay_key:
             raise NetError("the relay's greeting is not a goldnet relay's (wrong version?)")
-        nonce = hello[3]
-        self.seat_count = hello[6]
+        self.seat_count = hello.seats
         me = self.identity.public
-        signature = self.identity.sign(auth_message(nonce, relay_key, me, self.name))
+        signature = self.identity.sign(auth_message(hello.nonce, relay_key, me, self.name))
         writer.write(encode(["auth", me, self.role, self.name, signature]))
-        welcome = await asyncio.wait_for(next_message(), CONNECT_TIMEOUT)
-        if welcome[0] == "refused":
-            raise Refused(f"the relay refused this peer: {welcome[1]}")
-        if welcome[0] != "welcome":
-            raise NetError(f"unexpected answer from the relay: {welcome[0]}")
+        welcome = await asyncio.wait_for(next_frame(), CONNECT_TIMEOUT)
+        if isinstance(welcome, RefusedFrame):
+            raise Refused(f"the relay refused this peer: {welcome.reason}")
+        if not isinstance(welcome, Welcome):
+            raise NetError(f"the relay sent a bad frame: expected welcome, got {_kind(welcome)}")
         writer.write(encode(["resume", self.received]))
         # Every own envelope again, in order: the relay forwards only those it lacks (it may be
         # a relay restarted with a shorter log than the one that echoed them).
@@ -264,8 +277,8 @@ class NetPeer:
         heartbeat = asyncio.create_task(self._heartbeat(writer))
         try:
             while self.outcome is None:
-                message = await asyncio.wait_for(next_message(), IDLE_TIMEOUT)
-                self._on_message(message)
+                frame = await asyncio.wait_for(next_frame(), IDLE_TIMEOUT)
+                self._on_frame(frame)
                 await writer.drain()
         finally:
             heartbeat.cancel()
@@ -283,16 +296,14 @@ class NetPeer:
             if self.loop_clock.now % int(HEARTBEAT * 1000) == 0:
                 writer.write(encode(["ping"]))
 
-    def _on_message(self, message: tuple[Any, ...]) -> None:
-        kind = message[0]
-        if kind == "seats" and len(message) == 3:
-            self.seats = list(message[1])
-            names = list(message[2])
-            self._maybe_propose(names)
-        elif kind == "env" and len(message) == 3:
+    def _on_frame(self, frame: RelayFrame) -> None:
+        if isinstance(frame, Seats):
+            self.seats = list(frame.keys)
+            self._maybe_propose(list(frame.names))
+        elif isinstance(frame, Env):
             if self.outcome is not None:
                 return  # ended by this peer's own move (play): the journal is closed
-            index, data = message[1], message[2]
+            index, data = frame.index, frame.data
             digest = hashlib.sha256(data).digest()
             # Known envelopes are skipped by content, not by index: a relay restarted from its
             # host's journal may hold a shorter log and number new entries lower. A relay that
@@ -316,8 +327,12 @@ class NetPeer:
             except LocalProtocolError as exc:
                 raise NetError(f"the game is halted: {exc}") from None
             self._drain()
-        elif kind == "refused":  # after welcome (e.g. idle while this machine slept): reconnect
-            raise ConnectionError(f"the relay closed this connection: {message[1]}")
+        elif isinstance(frame, RefusedFrame):  # after welcome (e.g. idle while this machine slept)
+            raise ConnectionError(f"the relay closed this connection: {frame.reason}")
+        elif isinstance(frame, Pong):
+            pass
+        else:
+            raise NetError(f"the relay sent a bad frame: unexpected {_kind(frame)}")
 
     def _of_this_game(self, data: bytes) -> bool:
         """Whether ``data`` may be journalled: a well-signed envelope of this peer's game (any
@@ -418,6 +433,11 @@ class NetPeer:
             self.journal.end(str(path))
             self.journal.close()
         self.outcome = Outcome(result, path, self.machine.actions, table.names, table.options)
+
+
+def _kind(frame: RelayFrame) -> str:
+    """A frame's kind as the relay wrote it (``Welcome`` → ``welcome``)."""
+    return type(frame).__name__.lower()
 
 
 class _Clock:

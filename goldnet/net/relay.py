@@ -212,6 +212,8 @@ class Relay:
             raise _Refused("malformed auth")
         if len(name) > 40:
             raise _Refused("a name has at most 40 characters")
+        if not name.isprintable():
+            raise _Refused("a name is one line of printable text")
         if not verify(key, signature, auth_message(nonce, self.identity.public, key, name)):
             raise _Refused("authentication failed (bad signature)")
         client.key, client.name, client.role = key, name, role

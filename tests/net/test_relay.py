@@ -696,12 +696,13 @@ def test_resuming_a_journal_whose_game_ended_before_its_end_entry_needs_no_relay
     ("role", "name", "reason"),
     [
         ("player", "n" * 41, "a name has at most 40 characters"),
+        ("player", "two\nlines", "a name is one line of printable text"),
         ("referee", "n", "malformed auth"),
         ("player", 7, "malformed auth"),
         ("player", None, "expected auth"),  # a field short
         (None, None, "expected auth"),  # another frame first
     ],
-    ids=["long-name", "role", "name-type", "short", "not-auth"],
+    ids=["long-name", "newline", "role", "name-type", "short", "not-auth"],
 )
 def test_a_malformed_auth_is_refused_with_its_reason(role: Any, name: Any, reason: str) -> None:
     async def scenario() -> None:
