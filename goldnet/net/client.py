@@ -34,6 +34,7 @@ from .frames import (
     FrameError,
     Hello,
     Pong,
+    Presence,
     RelayFrame,
     Seats,
     Welcome,
@@ -101,6 +102,7 @@ class NetPeer:
         seed: bytes | None = None,
         on_turn: Callable[[int], None] | None = None,
         on_event: Callable[[Any], None] | None = None,
+        on_presence: Callable[[bytes, bool], None] | None = None,
         reveal_timeout_ms: int = 30_000,
     ) -> None:
         self.identity = identity
@@ -114,6 +116,11 @@ class NetPeer:
         self.on_turn = on_turn
         self.on_event = on_event
         """Called with every lockstep event (for the UI's animations and for measurements)."""
+        self.on_presence = on_presence
+        """Called with (member key, connected) when the relay says a member's connection dropped
+        or came back (and for every seat after each welcome). For the screen, never evidence."""
+        self.presence: dict[bytes, bool] = {}
+        """The relay's last word on each member's connection."""
         self.loop_clock = _Clock()
         self.machine = Lockstep(
             identity if role == "player" else None,
@@ -329,6 +336,10 @@ class NetPeer:
             self._drain()
         elif isinstance(frame, RefusedFrame):  # after welcome (e.g. idle while this machine slept)
             raise ConnectionError(f"the relay closed this connection: {frame.reason}")
+        elif isinstance(frame, Presence):
+            self.presence[frame.key] = frame.connected
+            if self.on_presence is not None:
+                self.on_presence(frame.key, frame.connected)
         elif isinstance(frame, Pong):
             pass
         else:

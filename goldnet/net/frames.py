@@ -11,6 +11,8 @@ Messages (``[kind, ...]``):
 | ``seats`` | relay → clients | member public keys in seat order, their names |
 | ``resume`` | client → relay | index into the relay's log to send from |
 | ``env`` | both | envelope bytes (relay → client: also its index in the log) |
+| ``presence`` | relay → clients | member key, connected (bool): after ``welcome``, one per seat; |
+| | | then whenever a seated member's connection drops or comes back |
 | ``ping`` / ``pong`` | both | — (heartbeats) |
 
 ``auth``'s signature is Ed25519 over ``AUTH_TAG || nonce || relay key || client key || name``
@@ -127,11 +129,17 @@ class Env:
 
 
 @dataclass(frozen=True, slots=True)
+class Presence:
+    key: bytes
+    connected: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Pong:
     pass
 
 
-RelayFrame = Hello | Welcome | Refused | Seats | Env | Pong
+RelayFrame = Hello | Welcome | Refused | Seats | Env | Presence | Pong
 """A frame a relay sends to a client, checked."""
 
 
@@ -201,6 +209,11 @@ def parse_relay_frame(message: tuple[Any, ...]) -> RelayFrame:
         if not _count(message[1]) or not isinstance(message[2], bytes):
             raise FrameError("an env frame holds a log index and envelope bytes")
         return Env(message[1], message[2])
+    if kind == "presence":
+        _shape(message, "member key, connected")
+        if not _key(message[1]) or not isinstance(message[2], bool):
+            raise FrameError("a presence frame holds a 32-byte key and a boolean")
+        return Presence(message[1], message[2])
     if kind == "pong":
         if len(message) != 1:
             raise FrameError("a pong frame has no fields")

@@ -95,6 +95,8 @@ class Relay:
             if self.game_id is None and envelope.type == "table":
                 self.game_id = envelope.game_id
         self._clients: set[_Client] = set()
+        self._presence: dict[bytes, bool] = {}
+        """What the clients were last told of each member's presence."""
         self._server: asyncio.Server | None = None
         self._context: ssl.SSLContext = server_context(identity)
 
@@ -165,8 +167,12 @@ class Relay:
             if not self._authenticate(client, first, nonce):
                 return
             self._clients.add(client)
+            changes = self._presence_changes()
             writer.write(encode(["welcome", len(self.log)]))
+            for key, _ in self.members:  # the newcomer: every seat's presence, in seat order
+                writer.write(encode(["presence", key, self._presence[key]]))
             self._broadcast_seats()
+            self._broadcast_presence(changes, but=client)
             pusher = asyncio.create_task(self._push(client))
             try:
                 while True:
@@ -189,6 +195,7 @@ class Relay:
         finally:
             self._clients.discard(client)
             writer.close()
+            self._broadcast_presence(self._presence_changes())
 
     async def _read(
         self, reader: asyncio.StreamReader, decoder: FrameDecoder
@@ -277,6 +284,30 @@ class Relay:
                 client.writer.write(encode(["env", index, self.log[index]]))
                 client.sent += 1
             await client.writer.drain()
+
+    def _presence_changes(self) -> list[tuple[bytes, bool]]:
+        """Members whose presence changed since last told, with their new state (and remember
+        it). A member is present while the relay holds an authenticated connection of its key;
+        a seat never taken counts as absent."""
+        connected = {c.key for c in self._clients if c.role == "player"}
+        changes = []
+        for key, _ in self.members:
+            now = key in connected
+            if self._presence.get(key) != now:
+                self._presence[key] = now
+                changes.append((key, now))
+        return changes
+
+    def _broadcast_presence(
+        self, changes: list[tuple[bytes, bool]], but: _Client | None = None
+    ) -> None:
+        """Tell every client (``but`` one) which members dropped or came back: information for
+        the screen, never evidence."""
+        for key, now in changes:
+            frame = encode(["presence", key, now])
+            for client in self._clients:
+                if client is not but:
+                    client.writer.write(frame)
 
     def _broadcast_seats(self) -> None:
         frame = encode(["seats", [k for k, _ in self.members], [n for _, n in self.members]])
