@@ -134,6 +134,8 @@ class NetPeer:
         self.own: dict[bytes, bytes] = {}
         """Hash → bytes of every envelope this peer made."""
         self.echoed: set[bytes] = set()
+        self.evidence: list[bytes] = []
+        """Envelopes forwarded as evidence; sent again after every reconnection."""
         self.seats: list[bytes] = []
         self.seat_count = 0
         self.outcome: Outcome | None = None
@@ -280,6 +282,8 @@ class NetPeer:
         # a relay restarted with a shorter log than the one that echoed them).
         for data in self.own.values():
             writer.write(encode(["env", data]))
+        for data in self.evidence:
+            writer.write(encode(["evidence", data]))
         self._maybe_play()
         heartbeat = asyncio.create_task(self._heartbeat(writer))
         try:
@@ -373,6 +377,20 @@ class NetPeer:
         """
         self.machine.send(action)
         self._drain()
+
+    def forward_evidence(self, data: bytes) -> None:
+        """Have the relay log and forward ``data``, an envelope of this game signed by any member
+        (e.g. the other half of an equivocation this peer has seen), so that every peer gets it.
+
+        Sent now if connected, and again after every reconnection (the relay logs it once).
+        The relay closes the connection of a peer whose evidence is not a well-signed envelope
+        of this game by a member: the caller sends only envelopes it has decoded.
+        """
+        if data in self.evidence:
+            return
+        self.evidence.append(data)
+        if self._writer is not None:
+            self._writer.write(encode(["evidence", data]))
 
     def _maybe_propose(self, names: list[str]) -> None:
         me = self.identity.public

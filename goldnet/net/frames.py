@@ -13,6 +13,7 @@ Messages (``[kind, ...]``):
 | ``env`` | both | envelope bytes (relay → client: also its index in the log) |
 | ``presence`` | relay → clients | member key, connected (bool): after ``welcome``, one per seat; |
 | | | then whenever a seated member's connection drops or comes back |
+| ``evidence`` | client → relay | envelope bytes: any member's envelope of this game |
 | ``ping`` / ``pong`` | both | — (heartbeats) |
 
 ``auth``'s signature is Ed25519 over ``AUTH_TAG || nonce || relay key || client key || name``

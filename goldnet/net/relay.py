@@ -250,29 +250,37 @@ class Relay:
                 raise _Refused("malformed resume")
             client.sent = min(message[1], len(self.log))
             client.wake.set()
-        elif kind == "env":
-            if client.role != "player":
-                raise _Refused("spectators are read-only")
-            if len(message) != 2 or not isinstance(message[1], bytes):
-                raise _Refused("malformed env frame")
-            try:
-                envelope = Envelope.decode(message[1])
-            except RemoteProtocolError as exc:
-                raise _Refused(f"bad envelope: {exc}") from None
-            if envelope.sender != client.key:
-                raise _Refused("a client may only send its own envelopes")
-            if self.game_id is not None and envelope.game_id != self.game_id:
-                raise _Refused("envelope of another game")
-            if envelope.hash in self._seen:
-                return  # a resent envelope: already forwarded
-            if self.game_id is None and envelope.type == "table":
-                self.game_id = envelope.game_id
-            self._seen.add(envelope.hash)
-            self.log.append(envelope.raw)
-            for other in self._clients:
-                other.wake.set()
+        elif kind in ("env", "evidence"):
+            self._receive(client, message)
         else:
             raise _Refused(f"unknown frame {kind!r}")
+
+    def _receive(self, client: _Client, message: tuple[Any, ...]) -> None:
+        """An ``env`` (the client's own envelope) or ``evidence`` (any member's envelope, e.g.
+        the other half of an equivocation) frame: log and forward it, once."""
+        kind = message[0]
+        if client.role != "player":
+            raise _Refused("spectators are read-only")
+        if len(message) != 2 or not isinstance(message[1], bytes):
+            raise _Refused(f"malformed {kind} frame")
+        try:
+            envelope = Envelope.decode(message[1])
+        except RemoteProtocolError as exc:
+            raise _Refused(f"bad envelope: {exc}") from None
+        if kind == "env" and envelope.sender != client.key:
+            raise _Refused("a client may only send its own envelopes")
+        if kind == "evidence" and envelope.sender not in {k for k, _ in self.members}:
+            raise _Refused("evidence signed by a non-member")
+        if self.game_id is not None and envelope.game_id != self.game_id:
+            raise _Refused("envelope of another game")
+        if envelope.hash in self._seen:
+            return  # a resent envelope: already forwarded
+        if self.game_id is None and envelope.type == "table":
+            self.game_id = envelope.game_id
+        self._seen.add(envelope.hash)
+        self.log.append(envelope.raw)
+        for other in self._clients:
+            other.wake.set()
 
     async def _push(self, client: _Client) -> None:
         """Send the log to ``client`` from where it is, whenever it grows."""
