@@ -15,12 +15,15 @@ Each write is flushed; ``out`` entries are also fsynced, so that a peer never si
 different envelopes with one sequence number across a crash. A torn last entry (the process
 died mid-write) is ignored when reading, and cut off when the journal is reopened to go on.
 An open journal is locked (POSIX): a second process (``goldnet resume`` while the game still
-runs) gets a :class:`JournalError` instead of playing the same seat.
+runs) gets a :class:`JournalError` instead of playing the same seat. It holds this peer's beacon
+seed, so it is its owner's only: mode 0600 in a 0700 folder on POSIX (both tightened when an
+older version left them open).
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -30,7 +33,10 @@ from typing import Any, BinaryIO
 from protocol.codec import pack, unpack
 from protocol.errors import RemoteProtocolError
 
+from ..profile import private_folder
+
 SUFFIX = ".journal"
+PRIVATE_FILE = 0o600
 MAX_ENTRY = 1 << 20
 
 
@@ -56,8 +62,12 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._file: BinaryIO = open(path, "ab")  # noqa: SIM115 - kept open for the game
+            private_folder(path.parent)
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
+            fd = os.open(path, flags, PRIVATE_FILE)
+            self._file: BinaryIO = os.fdopen(fd, "ab")
+            if os.name == "posix" and stat.S_IMODE(os.fstat(fd).st_mode) != PRIVATE_FILE:
+                os.fchmod(fd, PRIVATE_FILE)
         except OSError as exc:
             raise JournalError(f"cannot open the journal {path}: {exc.strerror}") from None
         try:
