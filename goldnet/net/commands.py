@@ -111,8 +111,9 @@ async def host(args: Any, emit: Any) -> dict[str, Any] | None:
     # The host's own seat is reserved: it is seat 0 and proposes the table, whoever connects first.
     reserved = [(identity.public, player_name)] if args.bot else []
     relay = Relay(identity, table_name=name, game=game, seats=seats, members=reserved)
+    bind = "0.0.0.0" if interfaces is None else interfaces[0]
     try:
-        port = await relay.start("0.0.0.0" if interfaces is None else interfaces[0], args.port)
+        port = await relay.start(bind, args.port)
     except OSError as exc:
         raise CommandError(
             f"cannot listen on port {args.port}: {exc.strerror}; try --port 0"
@@ -147,6 +148,8 @@ async def host(args: Any, emit: Any) -> dict[str, Any] | None:
             options=(board,),
         )
         peer.open_journal(_journal_path(profile, name), args.bot)
+        assert peer.journal is not None
+        peer.journal.relay(bind)  # `resume` listens there again
         outcome = await peer.run()
         await _wait_for_clients(relay, 10.0)
         return outcome_summary(outcome)
@@ -223,12 +226,14 @@ async def resume(args: Any, emit: Any) -> dict[str, Any]:
         log=[data for _, data in state.incoming],
         members=list(zip(table.members, table.names, strict=True)),
     )
+    bind = state.relay or "0.0.0.0"  # a journal older than its relay entry: every interface
     try:
-        await relay.start("0.0.0.0", peer.invite.port)
+        await relay.start(bind, peer.invite.port)
     except OSError as exc:
         raise CommandError(
-            f"cannot reopen the table's relay on port {peer.invite.port}: {exc.strerror}"
+            f"cannot reopen the table's relay on {bind} port {peer.invite.port}: {exc.strerror}"
         ) from None
+    emit({"relay": f"[{bind}]:{peer.invite.port}" if ":" in bind else f"{bind}:{peer.invite.port}"})
     try:
         outcome = await peer.run()
         await _wait_for_clients(relay, 10.0)

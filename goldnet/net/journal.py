@@ -7,6 +7,7 @@ Entries are frames (4-byte big-endian length + canonical msgpack array):
 | --- | --- | --- |
 | ``meta`` | invite code, role, name, game, options (array), bot level or "" | first |
 | ``seed`` | the beacon seed (32 bytes, secret) | second |
+| ``relay`` | the address this peer's relay listens on | the host: after ``seed`` |
 | ``out`` | an envelope this peer made | before it is sent (write-ahead, fsynced) |
 | ``in`` | log index, envelope bytes | each envelope received from the relay |
 | ``end`` | record path | once the game is over and the record saved |
@@ -51,6 +52,9 @@ class JournalState:
     path: Path
     meta: tuple[Any, ...] = ()
     seed: bytes = b""
+    relay: str | None = None
+    """The address this peer's own relay was bound to (the host), so that ``resume`` rebinds
+    there; None for a joiner or a journal written before this entry existed."""
     incoming: list[tuple[int, bytes]] = field(default_factory=list)
     outgoing: list[bytes] = field(default_factory=list)
     end: str | None = None
@@ -104,6 +108,9 @@ class Journal:
 
     def seed(self, seed: bytes) -> None:
         self._write(["seed", seed], sync=True)
+
+    def relay(self, bind: str) -> None:
+        self._write(["relay", bind], sync=True)
 
     def outgoing(self, envelope: bytes) -> None:
         self._write(["out", envelope], sync=True)
@@ -166,6 +173,8 @@ def read_journal(path: Path) -> JournalState:
             state.meta = entry[1:]
         elif kind == "seed" and len(entry) == 2 and isinstance(entry[1], bytes):
             state.seed = entry[1]
+        elif kind == "relay" and len(entry) == 2 and isinstance(entry[1], str):
+            state.relay = entry[1]
         elif kind == "in" and len(entry) == 3:
             state.incoming.append((entry[1], entry[2]))
         elif kind == "out" and len(entry) == 2:

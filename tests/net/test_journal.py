@@ -235,3 +235,14 @@ def test_a_journal_is_readable_by_its_owner_only_in_a_private_folder(tmp_path: P
         assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
     finally:
         os.umask(old)
+
+
+def test_the_hosts_relay_address_is_journalled(tmp_path: Path) -> None:
+    path = tmp_path / "game.journal"
+    journal = started(path)
+    journal.relay("127.0.0.1")
+    journal.close()
+    assert read_journal(path).relay == "127.0.0.1"
+    joiner = tmp_path / "joiner.journal"
+    started(joiner).close()
+    assert read_journal(joiner).relay is None  # a joiner's, or an older host's
