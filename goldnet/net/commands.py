@@ -274,7 +274,10 @@ async def relay_main(args: Any, emit: Any) -> None:
             f"cannot listen on port {args.port}: {exc.strerror}; try --port 0"
         ) from None
     emit({"invite": str(Invite(args.advertise or args.bind, port, profile.identity.fingerprint))})
-    await asyncio.Event().wait()
+    try:
+        await asyncio.Event().wait()  # until interrupted
+    finally:
+        await relay.close()
 
 
 def run(coro_fn: Any, args: Any, emit: Any) -> Any:
