@@ -13,8 +13,10 @@ Invariants:
 - a connection's plaintext is handed on only after the handshake completed;
 - :meth:`TLSConnection.backlog` is every byte accepted by :meth:`TLSConnection.send` and not yet
   handed to the kernel: the caller bounds it;
-- the :class:`Listener` never stops on an accept error; a connection over the caller's cap is
-  closed before any TLS state exists for it.
+- the :class:`Listener` never stops on an accept error: running out of descriptors or memory
+  (EMFILE, ENFILE, ENOBUFS, ENOMEM) backs off (50 ms doubling to 1 s) and is logged once per
+  episode, as one warning line (an episode ends after 30 s without such an error); a
+  connection over the caller's cap is closed before any TLS state exists for it.
 """
 
 from __future__ import annotations
@@ -43,6 +45,10 @@ RESOURCE_ERRORS = frozenset(
 )
 """Accept errors that mean "out of descriptors or memory": wait, then try again."""
 BACKOFF_FIRST = 0.05
+BACKOFF_MAX = 1.0
+"""Seconds between accept attempts while out of resources: 50 ms, doubling up to 1 s."""
+EPISODE_GAP = 30.0
+"""An episode of resource errors ends after this many seconds without one."""
 
 
 class TLSConnection(asyncio.Protocol):
@@ -193,6 +199,8 @@ class Listener:
         self._accept = accept
         self._sockets: list[socket.socket] = []
         self._tasks: list[asyncio.Task[None]] = []
+        self.episodes = 0
+        """How many times accepting stopped on a resource error."""
 
     async def start(self, host: str, port: int) -> int:
         """Listen; returns the port (an ephemeral one for ``port`` 0).
@@ -227,14 +235,27 @@ class Listener:
 
     async def _serve(self, listening: socket.socket) -> None:
         loop = asyncio.get_running_loop()
+        delay = 0.0  # the back-off: > 0 after a resource error, until an accept succeeds
+        last_error = -EPISODE_GAP  # loop time of the last resource error
         while True:
             try:
                 sock, _ = await loop.sock_accept(listening)
             except OSError as exc:
-                log.debug("relay: accept failed: %s", exc)
-                if exc.errno in RESOURCE_ERRORS:
-                    await asyncio.sleep(BACKOFF_FIRST)
+                if exc.errno not in RESOURCE_ERRORS:
+                    log.debug("relay: accept failed: %s", exc)  # e.g. the client gave up
+                    continue
+                now = loop.time()
+                if now - last_error >= EPISODE_GAP:  # a new episode: one line
+                    self.episodes += 1
+                    log.warning(
+                        "relay: cannot accept connections (%s); retrying until some close",
+                        exc.strerror or exc,
+                    )
+                last_error = now
+                delay = min(2 * delay, BACKOFF_MAX) if delay else BACKOFF_FIRST
+                await asyncio.sleep(delay)
                 continue
+            delay = 0.0
             protocol = self._accept(sock)
             if protocol is None:
                 sock.close()
