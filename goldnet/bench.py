@@ -1,4 +1,5 @@
-"""``goldnet bench``: the speed figures of DESIGN §8 that exist so far, each a median.
+"""``goldnet bench``: the speed figures of DESIGN §8 that exist so far, each a median, and the
+relay's figures under 2,000 idle connections (:mod:`goldnet.bench_relay`).
 
 Timing uses the clock, so it lives here and never in the rules or in tests.
 """
@@ -91,6 +92,7 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
     legal = [_time(lambda st=st: st.legal_actions(st.active or 0), 200) for st in mids]  # type: ignore[misc]
     strong = _strong_moves(max(1, repeat // 25))
     from .bench_protocol import run_protocol_bench
+    from .bench_relay import run_relay_bench
 
     return {
         "mountains-rivers random game": {
@@ -112,4 +114,5 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
             "target": "<= 0.2 s",
         },
         **run_protocol_bench(repeat),
+        **run_relay_bench(),
     }

@@ -6,7 +6,9 @@ The profile folder is, in order of precedence: the ``--profile DIR`` option, the
 peers (the demo, tests, a player with two windows).
 
 Files: ``identity.key`` (the 32-byte Ed25519 private key, hex, readable by its owner only where
-the system has such permissions) and ``settings.json`` (name, colour, language).
+the system has such permissions) and ``settings.json`` (name, colour, language). The folder
+itself is its owner's only (0700 on POSIX, tightened if an older version left it open): it holds
+the key, the journals (beacon seeds) and the records.
 """
 
 from __future__ import annotations
@@ -31,6 +33,22 @@ class ProfileError(Exception):
     """A profile that cannot be read or written; the message names the file and the problem."""
 
 
+PRIVATE_FOLDER = 0o700
+
+
+def private_folder(folder: Path) -> None:
+    """Create ``folder`` (and its parents) if needed and make it its owner's only: mode 0700 on
+    POSIX, also when it existed with a looser mode. Elsewhere (Windows) the folder is only
+    created: its access is the user profile's.
+
+    Raises:
+        OSError: it cannot be created or its mode cannot be set.
+    """
+    folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+    if os.name == "posix" and stat.S_IMODE(folder.stat().st_mode) != PRIVATE_FOLDER:
+        folder.chmod(PRIVATE_FOLDER)
+
+
 def profile_dir(option: str | Path | None = None) -> Path:
     """The profile folder to use (not created)."""
     if option:
@@ -49,13 +67,13 @@ class Profile:
         self._identity: Identity | None = None
 
     def ensure(self) -> None:
-        """Create the folder if needed.
+        """Create the folder if needed, its owner's only (:func:`private_folder`).
 
         Raises:
             ProfileError: it cannot be created.
         """
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            private_folder(self.folder)
         except OSError as exc:
             raise ProfileError(
                 f"cannot create the profile folder {self.folder}: {exc.strerror}"

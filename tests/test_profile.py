@@ -49,3 +49,20 @@ def test_settings_round_trip_and_damage(tmp_path: Path) -> None:
     assert Profile(tmp_path).settings() == {"name": "Ana", "colour": "#c0392b"}
     (tmp_path / "settings.json").write_text("{broken")
     assert Profile(tmp_path).settings() == {}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_the_profile_folder_is_private(tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        folder = tmp_path / "new"
+        Profile(folder).identity  # noqa: B018 - creates the folder and the key
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+        opened = tmp_path / "opened"
+        opened.mkdir(mode=0o755)
+        Profile(opened).ensure()  # a folder made by an older version, or by hand
+        assert stat.S_IMODE(opened.stat().st_mode) == 0o700
+        Profile(tmp_path / "settings").save_settings({"name": "Ana"})
+        assert stat.S_IMODE((tmp_path / "settings").stat().st_mode) == 0o700
+    finally:
+        os.umask(old)

@@ -42,7 +42,22 @@ from protocol.messages import Turn
 from ..engine import Bot, Terminal
 from ..records import write
 from ..session import EngineBinding, make_engine
-from .frames import RELAY_VERSION, FrameDecoder, auth_message, encode
+from .frames import (
+    RELAY_VERSION,
+    Env,
+    FrameDecoder,
+    FrameError,
+    Hello,
+    Pong,
+    Presence,
+    RelayFrame,
+    Seats,
+    Welcome,
+    auth_message,
+    encode,
+    parse_relay_frame,
+)
+from .frames import Refused as RefusedFrame
 from .invite import Invite
 from .journal import Journal, JournalState
 from .tls import PinError, check_pin, client_context
@@ -126,6 +141,7 @@ class NetPeer:
         game: str = "mountains-rivers",
         abandon_after: int | None = None,
         find_relay: Callable[[], Awaitable[Invite | None]] | None = None,
+        on_presence: Callable[[bytes, bool], None] | None = None,
     ) -> None:
         self.identity = identity
         self.invite = invite
@@ -140,6 +156,11 @@ class NetPeer:
         self.on_turn = on_turn
         self.on_event = on_event
         """Called with every lockstep event (for the UI's animations and for measurements)."""
+        self.on_presence = on_presence
+        """Called with (member key, connected) when the relay says a member's connection dropped
+        or came back (and for every seat after each welcome). For the screen, never evidence."""
+        self.presence: dict[bytes, bool] = {}
+        """The relay's last word on each member's connection."""
         self.loop_clock = _Clock()
         self.machine = Lockstep(
             identity if role == "player" else None,
@@ -153,6 +174,8 @@ class NetPeer:
         self.own: dict[bytes, bytes] = {}
         """Hash → bytes of every envelope this peer made."""
         self.echoed: set[bytes] = set()
+        self.evidence: list[bytes] = []
+        """Envelopes forwarded as evidence; sent again after every reconnection."""
         self.seats: list[bytes] = []
         self.seat_count = 0
         self.outcome: Outcome | None = None
@@ -182,7 +205,7 @@ class NetPeer:
         invite_text, role, name, game, options, _bot = state.meta
         peer = cls(
             identity,
-            parse_invite(state.relay or invite_text),
+            parse_invite(state.moved or invite_text),
             name=name,
             folder=folder,
             bot=bot,
@@ -220,7 +243,7 @@ class NetPeer:
         self.invite = invite
         self.received = 0
         if self.journal is not None and self.outcome is None:
-            self.journal.relay(str(invite))
+            self.journal.moved(str(invite))
 
     # --- running ------------------------------------------------------------------------
 
@@ -320,45 +343,46 @@ class NetPeer:
                     "game may re-host it"
                 )
         decoder = FrameDecoder()
-        pending: list[tuple[Any, ...]] = []
+        pending: list[RelayFrame] = []
 
-        async def next_message() -> tuple[Any, ...]:
+        async def next_frame() -> RelayFrame:
             while not pending:
                 data = await reader.read(65536)
                 if not data:
                     raise EOFError("the relay closed the connection")
-                pending.extend(decoder.feed(data))
+                try:
+                    pending.extend(parse_relay_frame(m) for m in decoder.feed(data))
+                except FrameError as exc:
+                    raise NetError(f"the relay sent a bad frame: {exc}") from None
             return pending.pop(0)
 
-        hello = await asyncio.wait_for(next_message(), CONNECT_TIMEOUT)
-        if (
-            hello[0] != "hello"
-            or len(hello) != 7
-            or hello[1] != RELAY_VERSION
-            or hello[2] != relay_key
-        ):
+        hello = await asyncio.wait_for(next_frame(), CONNECT_TIMEOUT)
+        if not isinstance(hello, Hello):
+            raise NetError(f"the relay sent a bad frame: expected hello, got {_kind(hello)}")
+        if hello.version != RELAY_VERSION or hello.relay_key != relay_key:
             raise NetError("the relay's greeting is not a goldnet relay's (wrong version?)")
-        nonce = hello[3]
-        self.seat_count = hello[6]
+        self.seat_count = hello.seats
         me = self.identity.public
-        signature = self.identity.sign(auth_message(nonce, relay_key, me, self.name))
+        signature = self.identity.sign(auth_message(hello.nonce, relay_key, me, self.name))
         writer.write(encode(["auth", me, self.role, self.name, signature]))
-        welcome = await asyncio.wait_for(next_message(), CONNECT_TIMEOUT)
-        if welcome[0] == "refused":
-            raise Refused(f"the relay refused this peer: {welcome[1]}")
-        if welcome[0] != "welcome":
-            raise NetError(f"unexpected answer from the relay: {welcome[0]}")
+        welcome = await asyncio.wait_for(next_frame(), CONNECT_TIMEOUT)
+        if isinstance(welcome, RefusedFrame):
+            raise Refused(f"the relay refused this peer: {welcome.reason}")
+        if not isinstance(welcome, Welcome):
+            raise NetError(f"the relay sent a bad frame: expected welcome, got {_kind(welcome)}")
         writer.write(encode(["resume", self.received]))
         # Every own envelope again, in order: the relay forwards only those it lacks (it may be
         # a relay restarted with a shorter log than the one that echoed them).
         for data in self.own.values():
             writer.write(encode(["env", data]))
+        for data in self.evidence:
+            writer.write(encode(["evidence", data]))
         self._maybe_play()
         heartbeat = asyncio.create_task(self._ping(writer))
         try:
             while self.outcome is None:
-                message = await asyncio.wait_for(next_message(), IDLE_TIMEOUT)
-                self._on_message(message)
+                frame = await asyncio.wait_for(next_frame(), IDLE_TIMEOUT)
+                self._on_frame(frame)
                 await writer.drain()
         finally:
             heartbeat.cancel()
@@ -368,16 +392,14 @@ class NetPeer:
             await asyncio.sleep(HEARTBEAT)
             writer.write(encode(["ping"]))
 
-    def _on_message(self, message: tuple[Any, ...]) -> None:
-        kind = message[0]
-        if kind == "seats" and len(message) == 3:
-            self.seats = list(message[1])
-            names = list(message[2])
-            self._maybe_propose(names)
-        elif kind == "env" and len(message) == 3:
+    def _on_frame(self, frame: RelayFrame) -> None:
+        if isinstance(frame, Seats):
+            self.seats = list(frame.keys)
+            self._maybe_propose(list(frame.names))
+        elif isinstance(frame, Env):
             if self.outcome is not None:
                 return  # ended by this peer's own move (play): the journal is closed
-            index, data = message[1], message[2]
+            index, data = frame.index, frame.data
             digest = hashlib.sha256(data).digest()
             # Known envelopes are skipped by content, not by index: a relay restarted from a
             # journal may hold a shorter log and number new entries lower. What a relay drops
@@ -387,8 +409,16 @@ class NetPeer:
                 return
             self.echoed.add(digest)
             self._take(index, data)
-        elif kind == "refused":  # after welcome (e.g. idle while this machine slept): reconnect
-            raise ConnectionError(f"the relay closed this connection: {message[1]}")
+        elif isinstance(frame, RefusedFrame):  # after welcome (e.g. idle while this machine slept)
+            raise ConnectionError(f"the relay closed this connection: {frame.reason}")
+        elif isinstance(frame, Presence):
+            self.presence[frame.key] = frame.connected
+            if self.on_presence is not None:
+                self.on_presence(frame.key, frame.connected)
+        elif isinstance(frame, Pong):
+            pass
+        else:
+            raise NetError(f"the relay sent a bad frame: unexpected {_kind(frame)}")
 
     def _take(self, index: int, data: bytes) -> None:
         """Give one envelope of the relay's log to the machine; journal it if accepted."""
@@ -413,6 +443,20 @@ class NetPeer:
         """
         self.machine.send(action)
         self._drain()
+
+    def forward_evidence(self, data: bytes) -> None:
+        """Have the relay log and forward ``data``, an envelope of this game signed by any member
+        (e.g. the other half of an equivocation this peer has seen), so that every peer gets it.
+
+        Sent now if connected, and again after every reconnection (the relay logs it once).
+        The relay closes the connection of a peer whose evidence is not a well-signed envelope
+        of this game by a member: the caller sends only envelopes it has decoded.
+        """
+        if data in self.evidence:
+            return
+        self.evidence.append(data)
+        if self._writer is not None:
+            self._writer.write(encode(["evidence", data]))
 
     def _maybe_propose(self, names: list[str]) -> None:
         me = self.identity.public
@@ -533,6 +577,11 @@ class NetPeer:
             by=by,
         )
         self._ended.set()
+
+
+def _kind(frame: RelayFrame) -> str:
+    """A frame's kind as the relay wrote it (``Welcome`` → ``welcome``)."""
+    return type(frame).__name__.lower()
 
 
 class _Clock:

@@ -132,8 +132,9 @@ async def host(args: Any, emit: Any) -> dict[str, Any] | None:
     # The host's own seat is reserved: it is seat 0 and proposes the table, whoever connects first.
     reserved = [(identity.public, player_name)] if args.bot else []
     relay = Relay(identity, table_name=name, game=game, seats=seats, members=reserved)
+    bind = "0.0.0.0" if interfaces is None else interfaces[0]
     try:
-        port = await relay.start("0.0.0.0" if interfaces is None else interfaces[0], args.port)
+        port = await relay.start(bind, args.port)
     except OSError as exc:
         raise CommandError(
             f"cannot listen on port {args.port}: {exc.strerror}; try --port 0"
@@ -170,6 +171,8 @@ async def host(args: Any, emit: Any) -> dict[str, Any] | None:
         )
         peer.find_relay = _rehost_finder(interfaces, peer)
         peer.open_journal(_journal_path(profile, name), args.bot)
+        assert peer.journal is not None
+        peer.journal.bind(bind)  # `resume` listens there again
         outcome = await peer.run()
         await _wait_for_clients(relay, 10.0)
         return outcome_summary(outcome)
@@ -291,14 +294,15 @@ async def resume(args: Any, emit: Any) -> dict[str, Any]:
         if table is not None and not invite.game:
             raise CommandError("a re-hosted table's invite code ends with its game id", 2)
         peer.switch_relay(invite)
-    hosted = peer.invite.fingerprint == profile.identity.fingerprint and not state.relay
+    hosted = peer.invite.fingerprint == profile.identity.fingerprint and not state.moved
     if table is not None and (args.host or hosted):
         if peer.role != "player":
             raise CommandError("only a player of the game can re-host it")
         # The host of the table reopens its relay on the same port; any member may re-host on
         # its own machine (--host). Either way the relay is announced with the game id.
         port = args.port or (peer.invite.port if hosted else 0)
-        return await _rehost(peer, profile, state, interfaces, port, emit)
+        bind = (state.bind or "0.0.0.0") if hosted and not args.host else None
+        return await _rehost(peer, profile, state, interfaces, port, emit, bind)
     if args.host:
         raise CommandError("only a game that has started can be re-hosted")
     return outcome_summary(await peer.run())
@@ -327,6 +331,7 @@ async def _rehost(
     interfaces: list[str] | None,
     port: int,
     emit: Any,
+    bind: str | None = None,
 ) -> dict[str, Any]:
     """Re-host ``peer``'s table here: a relay from the journal, announced on the LAN with the
     game id, a new invite code; this peer plays through it. When a lower seat re-hosts too,
@@ -337,13 +342,18 @@ async def _rehost(
     assert table is not None
     game = peer.machine.game_id[:GAME_PREFIX].hex()
     relay = _relay_from_journal(profile, peer, state)
+    bind = bind or ("0.0.0.0" if interfaces is None else interfaces[0])
     try:
-        port = await relay.start("0.0.0.0" if interfaces is None else interfaces[0], port)
+        port = await relay.start(bind, port)
     except OSError as exc:
-        raise CommandError(f"cannot listen on port {port}: {exc.strerror}; try --port 0") from None
+        raise CommandError(
+            f"cannot listen on {bind} port {port}: {exc.strerror}; try --port 0"
+        ) from None
+    if peer.journal is not None:
+        peer.journal.bind(bind)  # a later `resume` listens there again
     address = _advertised_address(interfaces)
     invite = Invite(address, port, profile.identity.fingerprint, game)
-    emit({"rehosted": str(invite), "port": port})
+    emit({"rehosted": str(invite), "port": port, "relay": f"{bind}:{port}"})
     announcer = Announcer(interfaces)
     name = f"{table.names[0]}'s table"[:60]
     info = TableInfo(name, table.game, 0, profile.identity.fingerprint, address, port, game_id=game)
@@ -414,7 +424,10 @@ async def relay_main(args: Any, emit: Any) -> None:
             f"cannot listen on port {args.port}: {exc.strerror}; try --port 0"
         ) from None
     emit({"invite": str(Invite(args.advertise or args.bind, port, profile.identity.fingerprint))})
-    await asyncio.Event().wait()
+    try:
+        await asyncio.Event().wait()  # until interrupted
+    finally:
+        await relay.close()
 
 
 def run(coro_fn: Any, args: Any, emit: Any) -> Any:

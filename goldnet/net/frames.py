@@ -11,6 +11,9 @@ Messages (``[kind, ...]``):
 | ``seats`` | relay → clients | member public keys in seat order, their names |
 | ``resume`` | client → relay | index into the relay's log to send from |
 | ``env`` | both | envelope bytes (relay → client: also its index in the log) |
+| ``presence`` | relay → clients | member key, connected (bool): after ``welcome``, one per seat; |
+| | | then whenever a seated member's connection drops or comes back |
+| ``evidence`` | client → relay | envelope bytes: any member's envelope of this game |
 | ``ping`` / ``pong`` | both | — (heartbeats) |
 
 ``auth``'s signature is Ed25519 over ``AUTH_TAG || nonce || relay key || client key || name``
@@ -19,6 +22,7 @@ Messages (``[kind, ...]``):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from protocol.codec import pack, unpack
@@ -81,3 +85,138 @@ class FrameDecoder:
                 raise FrameError("a frame holds [kind, ...]")
             out.append(message)
         return out
+
+
+# --- relay → client frames, typed ---------------------------------------------------------------
+
+KEY_SIZE = 32
+NONCE_SIZE = 32
+MAX_NAME = 40
+MAX_TABLE_NAME = 200
+"""Longest table name, game name or refusal reason a client accepts, in characters."""
+MAX_SEATS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    version: int
+    relay_key: bytes
+    nonce: bytes
+    table_name: str
+    game: str
+    seats: int
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    log_length: int
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    keys: tuple[bytes, ...]
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Env:
+    index: int
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    key: bytes
+    connected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Pong:
+    pass
+
+
+RelayFrame = Hello | Welcome | Refused | Seats | Env | Presence | Pong
+"""A frame a relay sends to a client, checked."""
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _key(value: Any) -> bool:
+    return isinstance(value, bytes) and len(value) == KEY_SIZE
+
+
+def _text(value: Any, limit: int) -> bool:
+    """One line of printable text (no control characters) of at most ``limit`` characters."""
+    return isinstance(value, str) and len(value) <= limit and value.isprintable()
+
+
+def _shape(message: tuple[Any, ...], layout: str) -> None:
+    """``layout`` is the frame's fields after its kind, comma-separated."""
+    if len(message) != 2 + layout.count(", "):
+        article = "an" if message[0][0] in "aeiou" else "a"
+        raise FrameError(f"{article} {message[0]} frame is [{', '.join([message[0], layout])}]")
+
+
+def parse_relay_frame(message: tuple[Any, ...]) -> RelayFrame:
+    """The typed value of a frame a relay sent (``message`` as :class:`FrameDecoder` gives it).
+
+    Checks arity and field types only: whether the frame is expected now is the client's
+    business.
+
+    Raises:
+        FrameError: an unknown kind, a wrong number of fields or a field of the wrong type or
+            size; the message is one line naming the frame and never quotes its content.
+    """
+    kind = message[0]
+    if kind == "hello":
+        _shape(message, "version, relay key, nonce, table name, game, seats")
+        _, version, relay_key, nonce, table_name, game, seats = message
+        if not (_count(version) and _key(relay_key) and isinstance(nonce, bytes)):
+            raise FrameError("a hello frame has a bad version, relay key or nonce")
+        if len(nonce) != NONCE_SIZE or not _count(seats) or not 1 <= seats <= MAX_SEATS:
+            raise FrameError("a hello frame has a bad nonce or number of seats")
+        if not (_text(table_name, MAX_TABLE_NAME) and _text(game, MAX_TABLE_NAME)):
+            raise FrameError("a hello frame has a bad table name or game")
+        return Hello(version, relay_key, nonce, table_name, game, seats)
+    if kind == "welcome":
+        _shape(message, "log length")
+        if not _count(message[1]):
+            raise FrameError("a welcome frame's log length is a non-negative integer")
+        return Welcome(message[1])
+    if kind == "refused":
+        _shape(message, "reason")
+        if not _text(message[1], MAX_TABLE_NAME):
+            raise FrameError("a refused frame's reason is one line of text")
+        return Refused(message[1])
+    if kind == "seats":
+        _shape(message, "member keys, names")
+        keys, names = message[1], message[2]
+        if not (isinstance(keys, tuple) and isinstance(names, tuple)):
+            raise FrameError("a seats frame holds two arrays")
+        if len(keys) != len(names) or len(keys) > MAX_SEATS:
+            raise FrameError("a seats frame has as many keys as names, at most 64")
+        if not all(_key(k) for k in keys) or not all(_text(n, MAX_NAME) for n in names):
+            raise FrameError("a seats frame holds 32-byte keys and one-line names")
+        return Seats(keys, names)
+    if kind == "env":
+        _shape(message, "log index, envelope")
+        if not _count(message[1]) or not isinstance(message[2], bytes):
+            raise FrameError("an env frame holds a log index and envelope bytes")
+        return Env(message[1], message[2])
+    if kind == "presence":
+        _shape(message, "member key, connected")
+        if not _key(message[1]) or not isinstance(message[2], bool):
+            raise FrameError("a presence frame holds a 32-byte key and a boolean")
+        return Presence(message[1], message[2])
+    if kind == "pong":
+        if len(message) != 1:
+            raise FrameError("a pong frame has no fields")
+        return Pong()
+    raise FrameError(f"unknown frame {str(kind)[:20]!r}")

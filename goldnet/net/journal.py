@@ -7,9 +7,10 @@ Entries are frames (4-byte big-endian length + canonical msgpack array):
 | --- | --- | --- |
 | ``meta`` | invite code, role, name, game, options (array), bot level or "" | first |
 | ``seed`` | chain number, beacon seed (32 bytes, secret) | before the chain's commitment is sent |
+| ``bind`` | the address this peer's relay listens on | the host: after ``meta`` |
 | ``out`` | an envelope this peer made | before it is sent (write-ahead, fsynced) |
 | ``in`` | log index, envelope bytes | each envelope of the game the peer accepted |
-| ``relay`` | invite code of the relay the game moved to | when a member re-hosts the table |
+| ``moved`` | invite code of the relay the game moved to | when a member re-hosts the table |
 | ``end`` | how it ended (``over``, ``abandoned``, ``halted``), record path, reason | at the end |
 
 Each write is flushed; ``seed``, ``out`` and ``end`` entries are also fsynced, so that a peer
@@ -18,12 +19,15 @@ to a chain whose seed it could lose. A journal of protocol version 1 (one ``seed
 two fields) is read, but its game cannot be resumed. A torn last entry (the process
 died mid-write) is ignored when reading, and cut off when the journal is reopened to go on.
 An open journal is locked (POSIX): a second process (``goldnet resume`` while the game still
-runs) gets a :class:`JournalError` instead of playing the same seat.
+runs) gets a :class:`JournalError` instead of playing the same seat. It holds this peer's beacon
+seed, so it is its owner's only: mode 0600 in a 0700 folder on POSIX (both tightened when an
+older version left them open).
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -33,7 +37,10 @@ from typing import Any, BinaryIO
 from protocol.codec import pack, unpack
 from protocol.errors import RemoteProtocolError
 
+from ..profile import private_folder
+
 SUFFIX = ".journal"
+PRIVATE_FILE = 0o600
 MAX_ENTRY = 1 << 20
 
 
@@ -48,9 +55,12 @@ class JournalState:
     path: Path
     meta: tuple[Any, ...] = ()
     seeds: list[bytes] = field(default_factory=list)
+    bind: str | None = None
+    """The address this peer's own relay was bound to (the host), so that ``resume`` rebinds
+    there; None for a joiner or a journal written before this entry existed."""
     incoming: list[tuple[int, bytes]] = field(default_factory=list)
     outgoing: list[bytes] = field(default_factory=list)
-    relay: str | None = None
+    moved: str | None = None
     """The invite code of the relay the game moved to last (a re-host), if any."""
     end: tuple[str, str, str] | None = None
     """``(how, record path, reason)`` once the game has ended."""
@@ -63,8 +73,12 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._file: BinaryIO = open(path, "ab")  # noqa: SIM115 - kept open for the game
+            private_folder(path.parent)
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
+            fd = os.open(path, flags, PRIVATE_FILE)
+            self._file: BinaryIO = os.fdopen(fd, "ab")
+            if os.name == "posix" and stat.S_IMODE(os.fstat(fd).st_mode) != PRIVATE_FILE:
+                os.fchmod(fd, PRIVATE_FILE)
         except OSError as exc:
             raise JournalError(f"cannot open the journal {path}: {exc.strerror}") from None
         try:
@@ -102,14 +116,17 @@ class Journal:
     def seed(self, index: int, seed: bytes) -> None:
         self._write(["seed", index, seed], sync=True)
 
+    def bind(self, address: str) -> None:
+        self._write(["bind", address], sync=True)
+
     def outgoing(self, envelope: bytes) -> None:
         self._write(["out", envelope], sync=True)
 
     def incoming(self, index: int, envelope: bytes) -> None:
         self._write(["in", index, envelope])
 
-    def relay(self, invite: str) -> None:
-        self._write(["relay", invite], sync=True)
+    def moved(self, invite: str) -> None:
+        self._write(["moved", invite], sync=True)
 
     def end(self, how: str, record: str, reason: str = "") -> None:
         self._write(["end", how, record, reason], sync=True)
@@ -170,12 +187,14 @@ def read_journal(path: Path) -> JournalState:
             if entry[1] != len(state.seeds) or len(entry[2]) != 32:
                 raise JournalError(f"the journal {path} has its beacon seeds out of order")
             state.seeds.append(entry[2])
+        elif kind == "bind" and len(entry) == 2 and isinstance(entry[1], str):
+            state.bind = entry[1]
         elif kind == "in" and len(entry) == 3 and isinstance(entry[2], bytes):
             state.incoming.append((entry[1], entry[2]))
         elif kind == "out" and len(entry) == 2 and isinstance(entry[1], bytes):
             state.outgoing.append(entry[1])
-        elif kind == "relay" and len(entry) == 2 and isinstance(entry[1], str):
-            state.relay = entry[1]
+        elif kind == "moved" and len(entry) == 2 and isinstance(entry[1], str):
+            state.moved = entry[1]
         elif kind == "end" and len(entry) == 2:
             state.end = ("over", str(entry[1]), "")
         elif kind == "end" and len(entry) == 4:

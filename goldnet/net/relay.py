@@ -12,17 +12,19 @@ that reconnects gets its seat back, spectators are read-only. Frames are bounded
 (:data:`~goldnet.net.frames.MAX_FRAME`); a connection that sends garbage, oversized frames,
 other keys' envelopes, or nothing for ``idle_timeout`` is closed with a logged reason; the game
 goes on for the others.
+
+Invariants: one table's log holds envelopes of one game only (from its first ``table``
+envelope on), each once; every connection is driven by callbacks on the event loop — no task
+per connection — so closing the relay leaves nothing for the loop to cancel.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
-import ssl
+import socket
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from protocol.envelope import Envelope
@@ -30,25 +32,95 @@ from protocol.errors import RemoteProtocolError
 from protocol.identity import Identity, fingerprint, verify
 
 from .frames import RELAY_VERSION, FrameDecoder, FrameError, auth_message, encode
+from .server import Listener, TLSConnection
 from .tls import server_context
 
 log = logging.getLogger("goldnet.net.relay")
 
 HANDSHAKE_TIMEOUT = 10.0
 IDLE_TIMEOUT = 30.0
-READ_CHUNK = 65536
+MAX_REFUSALS = 1000
+"""Refusal reasons kept in :attr:`Relay.refusals` (the oldest are dropped)."""
+CLOSE_GRACE = 1.0
+"""Seconds :meth:`Relay.close` lets connections send what is queued before dropping them."""
 
 
-@dataclass(eq=False)
-class _Client:
-    writer: asyncio.StreamWriter
-    key: bytes = b""
-    name: str = ""
-    role: str = ""
-    peer: str = ""
-    sent: int = 0
-    """Log entries already sent to this client."""
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
+class _Client(TLSConnection):
+    """One connection to the relay: pending until its ``auth`` is accepted, then a client."""
+
+    def __init__(self, relay: Relay) -> None:
+        super().__init__(relay._context)
+        self.relay = relay
+        self.key = b""
+        self.name = ""
+        self.role = ""
+        self.sent = 0
+        """Log entries already sent to this client."""
+        self.decoder = FrameDecoder()
+        self.nonce = b""
+        self.active = 0.0
+        """Loop time of the last bytes received (for the idle timeout)."""
+        self.timer: asyncio.TimerHandle | None = None
+
+    @property
+    def authenticated(self) -> bool:
+        return bool(self.key)
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        self.relay._connections.add(self)
+        self._arm(self.relay.handshake_timeout)  # the TLS handshake
+
+    def secure_made(self) -> None:
+        self.nonce = os.urandom(32)
+        relay = self.relay
+        hello = ["hello", RELAY_VERSION, relay.identity.public, self.nonce]
+        self.send(encode([*hello, relay.table_name, relay.game, relay.seats]))
+        self._arm(relay.handshake_timeout)  # the whole auth frame, however it is sent
+
+    def plain_received(self, data: bytes) -> None:
+        self.active = asyncio.get_running_loop().time()
+        try:
+            for message in self.decoder.feed(data):
+                if self.closed:
+                    return
+                self.relay._on_message(self, message)
+        except FrameError as exc:
+            self.refuse(f"bad frame: {exc}")
+        except _Refused as exc:
+            self.refuse(str(exc))
+
+    def writable(self) -> None:
+        self.relay._push(self)
+
+    def secure_lost(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.relay._lost(self)
+
+    def refuse(self, reason: str) -> None:
+        """Send ``refused`` with ``reason`` and close; the reason is logged and kept."""
+        self.relay._note(reason, self)
+        self.send(encode(["refused", reason]))
+        self.close()
+
+    def _arm(self, delay: float) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = asyncio.get_running_loop().call_later(delay, self._timeout)
+
+    def _timeout(self) -> None:
+        self.timer = None
+        if self.closed:
+            return
+        if not self.authenticated:
+            self.refuse("handshake timeout")  # before TLS: closed without a frame
+            return
+        idle = asyncio.get_running_loop().time() - self.active
+        if idle >= self.relay.idle_timeout:
+            self.refuse("idle timeout")
+        else:
+            self._arm(self.relay.idle_timeout - idle)
 
 
 class Relay:
@@ -60,6 +132,8 @@ class Relay:
         log: envelopes forwarded before (a relay restarted from a journal).
         members: ``(key, name)`` seats already taken (same).
         on_seats: called with the seats after every change (e.g. to update the announcement).
+        handshake_timeout: seconds for the TLS handshake, and again for the ``auth`` frame.
+        idle_timeout: seconds an authenticated client may stay silent.
     """
 
     def __init__(
@@ -85,11 +159,24 @@ class Relay:
         self.handshake_timeout = handshake_timeout
         self.idle_timeout = idle_timeout
         self.refusals: list[str] = []
-        """Why connections were refused or closed (for logs and tests)."""
-        self._seen: set[bytes] = {Envelope.decode(e).hash for e in self.log}
+        """Why connections were refused or closed, oldest first (the last
+        :data:`MAX_REFUSALS`; for logs and tests)."""
+        self.game_id: bytes | None = None
+        """The table's game id: from the first ``table`` envelope logged, None until then."""
+        self._seen: set[bytes] = set()
+        for data in self.log:
+            envelope = Envelope.decode(data)
+            self._seen.add(envelope.hash)
+            if self.game_id is None and envelope.type == "table":
+                self.game_id = envelope.game_id
+        self._connections: set[_Client] = set()
+        """Every open connection, pending or authenticated."""
         self._clients: set[_Client] = set()
-        self._server: asyncio.Server | None = None
-        self._context: ssl.SSLContext = server_context(identity)
+        """The authenticated ones."""
+        self._presence: dict[bytes, bool] = {}
+        """What the clients were last told of each member's presence."""
+        self._listener: Listener | None = None
+        self._context = server_context(identity)
 
     @property
     def fingerprint(self) -> str:
@@ -110,92 +197,47 @@ class Relay:
         Raises:
             OSError: the address cannot be bound (e.g. the port is taken).
         """
-        self._server = await asyncio.start_server(
-            self._serve, host, port, ssl=self._context, ssl_handshake_timeout=self.handshake_timeout
-        )
-        port = int(self._server.sockets[0].getsockname()[1])
+        self._listener = Listener(self._accept)
+        port = await self._listener.start(host, port)
         log.info("relay %s listening on %s:%d", self.fingerprint, host, port)
         return port
 
     async def close(self) -> None:
-        """Stop listening and close every connection."""
-        if self._server is not None:
-            self._server.close()
-        for client in list(self._clients):
-            client.writer.close()
-        if self._server is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._server.wait_closed(), 2)
+        """Stop listening and close every connection: what is queued is sent for up to
+        :data:`CLOSE_GRACE` seconds, then the rest are dropped."""
+        if self._listener is not None:
+            await self._listener.close()
+        for connection in list(self._connections):
+            connection.close()
+        deadline = asyncio.get_running_loop().time() + CLOSE_GRACE
+        while self._connections and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.02)
+        for connection in list(self._connections):
+            connection.abort()
 
-    # --- one connection -----------------------------------------------------------------
+    # --- connections --------------------------------------------------------------------
 
-    def _refuse(self, client: _Client, reason: str) -> None:
+    def _accept(self, sock: socket.socket) -> _Client | None:
+        return _Client(self)
+
+    def _note(self, reason: str, client: _Client) -> None:
         self.refusals.append(reason)
+        del self.refusals[:-MAX_REFUSALS]
         log.info("relay: refused %s: %s", client.peer or "a client", reason)
-        with contextlib.suppress(Exception):
-            client.writer.write(encode(["refused", reason]))
-        client.writer.close()
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        client = _Client(writer, peer=str(writer.get_extra_info("peername")))
-        decoder = FrameDecoder()
-        nonce = os.urandom(32)
-        try:
-            writer.write(
-                encode(
-                    [
-                        "hello",
-                        RELAY_VERSION,
-                        self.identity.public,
-                        nonce,
-                        self.table_name,
-                        self.game,
-                        self.seats,
-                    ]
-                )
-            )
-            first = await asyncio.wait_for(self._read(reader, decoder), self.handshake_timeout)
-            if not self._authenticate(client, first, nonce):
-                return
-            self._clients.add(client)
-            writer.write(encode(["welcome", len(self.log)]))
-            self._broadcast_seats()
-            pusher = asyncio.create_task(self._push(client))
-            try:
-                while True:
-                    messages = await asyncio.wait_for(
-                        self._read(reader, decoder), self.idle_timeout
-                    )
-                    for message in messages:
-                        self._handle(client, message)
-            finally:
-                pusher.cancel()
-        except TimeoutError:
-            stage = "handshake" if not client.key else "idle"
-            self._refuse(client, f"{stage} timeout")
-        except FrameError as exc:
-            self._refuse(client, f"bad frame: {exc}")
-        except _Refused as exc:
-            self._refuse(client, str(exc))
-        except (ConnectionError, asyncio.IncompleteReadError, ssl.SSLError, EOFError):
-            pass
-        finally:
+    def _lost(self, client: _Client) -> None:
+        self._connections.discard(client)
+        if client in self._clients:
             self._clients.discard(client)
-            writer.close()
+            self._broadcast_presence(self._presence_changes())
 
-    async def _read(
-        self, reader: asyncio.StreamReader, decoder: FrameDecoder
-    ) -> list[tuple[Any, ...]]:
-        while True:
-            data = await reader.read(READ_CHUNK)
-            if not data:
-                raise EOFError
-            messages = decoder.feed(data)
-            if messages:
-                return messages
+    def _on_message(self, client: _Client, message: tuple[Any, ...]) -> None:
+        if not client.authenticated:
+            self._authenticate(client, message)
+        else:
+            self._handle(client, message)
 
-    def _authenticate(self, client: _Client, messages: list[tuple[Any, ...]], nonce: bytes) -> bool:
-        message = messages[0]
+    def _authenticate(self, client: _Client, message: tuple[Any, ...]) -> None:
         if message[0] != "auth" or len(message) != 5:
             raise _Refused("expected auth")
         _, key, role, name, signature = message
@@ -205,9 +247,10 @@ class Relay:
             raise _Refused("malformed auth")
         if len(name) > 40:
             raise _Refused("a name has at most 40 characters")
-        if not verify(key, signature, auth_message(nonce, self.identity.public, key, name)):
+        if not name.isprintable():
+            raise _Refused("a name is one line of printable text")
+        if not verify(key, signature, auth_message(client.nonce, self.identity.public, key, name)):
             raise _Refused("authentication failed (bad signature)")
-        client.key, client.name, client.role = key, name, role
         if role == "player":
             seat = next((i for i, (k, _) in enumerate(self.members) if k == key), None)
             if seat is None:
@@ -215,60 +258,101 @@ class Relay:
                     raise _Refused("the table is full")
                 self.members.append((key, name))
             for other in list(self._clients):
-                if other.key == key and other is not client:
-                    other.writer.close()  # the same member reconnected
-                    self._clients.discard(other)
+                if other.key == key:
+                    self._clients.discard(other)  # the same member reconnected
+                    other.close()
+        client.key, client.name, client.role = key, name, role
         log.info("relay: %s joined as %s (%s)", name, role, fingerprint(key))
-        for extra in messages[1:]:
-            self._handle(client, extra)
-        return True
+        self._clients.add(client)
+        client._arm(self.idle_timeout)
+        changes = self._presence_changes()
+        client.send(encode(["welcome", len(self.log)]))
+        for member, _ in self.members:  # the newcomer: every seat's presence, in seat order
+            client.send(encode(["presence", member, self._presence[member]]))
+        self._broadcast_seats()
+        self._broadcast_presence(changes, but=client)
 
     def _handle(self, client: _Client, message: tuple[Any, ...]) -> None:
         kind = message[0]
         if kind == "ping":
-            client.writer.write(encode(["pong"]))
+            client.send(encode(["pong"]))
         elif kind == "pong":
             pass
         elif kind == "resume":
             if len(message) != 2 or not isinstance(message[1], int) or message[1] < 0:
                 raise _Refused("malformed resume")
             client.sent = min(message[1], len(self.log))
-            client.wake.set()
-        elif kind == "env":
-            if client.role != "player":
-                raise _Refused("spectators are read-only")
-            if len(message) != 2 or not isinstance(message[1], bytes):
-                raise _Refused("malformed env frame")
-            try:
-                envelope = Envelope.decode(message[1])
-            except RemoteProtocolError as exc:
-                raise _Refused(f"bad envelope: {exc}") from None
-            if envelope.sender != client.key:
-                raise _Refused("a client may only send its own envelopes")
-            if envelope.hash in self._seen:
-                return  # a resent envelope: already forwarded
-            self._seen.add(envelope.hash)
-            self.log.append(envelope.raw)
-            for other in self._clients:
-                other.wake.set()
+            self._push(client)
+        elif kind in ("env", "evidence"):
+            self._receive(client, message)
         else:
             raise _Refused(f"unknown frame {kind!r}")
 
-    async def _push(self, client: _Client) -> None:
-        """Send the log to ``client`` from where it is, whenever it grows."""
-        while True:
-            await client.wake.wait()
-            client.wake.clear()
-            while client.sent < len(self.log):
-                index = client.sent
-                client.writer.write(encode(["env", index, self.log[index]]))
-                client.sent += 1
-            await client.writer.drain()
+    def _receive(self, client: _Client, message: tuple[Any, ...]) -> None:
+        """An ``env`` (the client's own envelope) or ``evidence`` (any member's envelope, e.g.
+        the other half of an equivocation) frame: log and forward it, once."""
+        kind = message[0]
+        if client.role != "player":
+            raise _Refused("spectators are read-only")
+        if len(message) != 2 or not isinstance(message[1], bytes):
+            raise _Refused(f"malformed {kind} frame")
+        try:
+            envelope = Envelope.decode(message[1])
+        except RemoteProtocolError as exc:
+            raise _Refused(f"bad envelope: {exc}") from None
+        if kind == "env" and envelope.sender != client.key:
+            raise _Refused("a client may only send its own envelopes")
+        if kind == "evidence" and envelope.sender not in {k for k, _ in self.members}:
+            raise _Refused("evidence signed by a non-member")
+        if self.game_id is not None and envelope.game_id != self.game_id:
+            raise _Refused("envelope of another game")
+        if envelope.hash in self._seen:
+            return  # a resent envelope: already forwarded
+        if self.game_id is None and envelope.type == "table":
+            self.game_id = envelope.game_id
+        self._seen.add(envelope.hash)
+        self.log.append(envelope.raw)
+        for other in list(self._clients):
+            self._push(other)
+
+    def _push(self, client: _Client) -> None:
+        """Send the log to ``client`` from where it is, as far as its transport takes it now
+        (the rest when it is :meth:`~_Client.writable` again)."""
+        while client.sent < len(self.log) and not client.paused and not client.closed:
+            index = client.sent
+            client.send(encode(["env", index, self.log[index]]))
+            client.sent += 1
+
+    # --- presence and seats -------------------------------------------------------------
+
+    def _presence_changes(self) -> list[tuple[bytes, bool]]:
+        """Members whose presence changed since last told, with their new state (and remember
+        it). A member is present while the relay holds an authenticated connection of its key;
+        a seat never taken counts as absent."""
+        connected = {c.key for c in self._clients if c.role == "player"}
+        changes = []
+        for key, _ in self.members:
+            now = key in connected
+            if self._presence.get(key) != now:
+                self._presence[key] = now
+                changes.append((key, now))
+        return changes
+
+    def _broadcast_presence(
+        self, changes: list[tuple[bytes, bool]], but: _Client | None = None
+    ) -> None:
+        """Tell every client (``but`` one) which members dropped or came back: information for
+        the screen, never evidence."""
+        for key, now in changes:
+            frame = encode(["presence", key, now])
+            for client in list(self._clients):
+                if client is not but:
+                    client.send(frame)
 
     def _broadcast_seats(self) -> None:
         frame = encode(["seats", [k for k, _ in self.members], [n for _, n in self.members]])
-        for client in self._clients:
-            client.writer.write(frame)
+        for client in list(self._clients):
+            client.send(frame)
         if self.on_seats is not None:
             self.on_seats(list(self.members))
 

@@ -3,7 +3,8 @@
 The relay's certificate is self-signed with its identity key (cryptography). Clients pin it:
 after the handshake they compare the certificate's public key with the fingerprint they were
 given (invite code or zeroconf TXT). Stdlib ``ssl`` cannot accept unknown client certificates,
-so clients prove who they are inside the protocol (see :mod:`.relay`).
+so clients prove who they are inside the protocol (see :mod:`.relay`). The relay runs the
+server context through its own lean TLS protocol (:mod:`.server`), clients through asyncio.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def server_context(identity: Identity) -> ssl.SSLContext:
     )
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_3
+    context.num_tickets = 0  # clients never resume a session: keep no session state for them
     # ssl loads certificates from files only: write them to a private temporary folder.
     with tempfile.TemporaryDirectory(prefix="goldnet-tls-") as folder:
         cert_path = Path(folder) / "cert.pem"

@@ -168,7 +168,7 @@ def test_a_member_re_hosts_when_the_relay_dies_and_the_game_finishes(tmp_path: P
         same_verifying_record(theirs["record"], mine["record"])
         journal = journal_of(pa)  # a journalled where the game went on
         assert journal is not None
-        moved_to = read_journal(journal).relay
+        moved_to = read_journal(journal).moved
         assert moved_to is not None and moved_to.endswith(announced.split("/", 3)[3])
     finally:
         for process in (relay, a, b, rehost):

@@ -10,15 +10,20 @@ import json
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from goldnet.net.frames import FrameDecoder, auth_message, encode
 from goldnet.net.journal import Journal
+from goldnet.net.tls import client_context
+from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 
 from ..processes import LOOPBACK, ROOT, environment, goldnet
@@ -229,3 +234,83 @@ def test_tables_lists_a_table_hosted_by_another_process(tmp_path: Path) -> None:
         assert name not in gone.stdout
     finally:
         host.stop()
+
+
+# --- no traceback when a game halts or the host is interrupted ---------------------------------
+
+
+def connect_member(port: int, identity: Identity) -> tuple[ssl.SSLSocket, FrameDecoder]:
+    """A member at the relay on 127.0.0.1:``port``: TLS, hello, auth, welcome, resume 0."""
+    sock = client_context().wrap_socket(socket.create_connection((LOOPBACK, port), 10))
+    sock.settimeout(10)
+    decoder = FrameDecoder()
+    frames = read_frames(sock, decoder)
+    hello = frames.pop(0)
+    signed = auth_message(hello[3], hello[2], identity.public, "rogue")
+    sock.sendall(encode(["auth", identity.public, "player", "rogue", identity.sign(signed)]))
+    sock.sendall(encode(["resume", 0]))
+    return sock, decoder
+
+
+def read_frames(sock: ssl.SSLSocket, decoder: FrameDecoder) -> list[tuple[Any, ...]]:
+    while not (frames := decoder.feed(sock.recv(65536) or b"")):
+        pass
+    return frames
+
+
+def test_a_halted_game_ends_the_host_without_a_traceback(tmp_path: Path) -> None:
+    """A member sends a malformed commitment: the host's peer halts the game naming it. The
+    host process ends by itself, and nothing on stderr is a traceback (the relay's connection
+    tasks, cancelled as the loop closes, used to print a CancelledError traceback)."""
+    host = Background(
+        tmp_path,
+        *("host", "mountains-rivers", "--bot", "random", "--port", "0", "--json"),
+        *("--profile", str(tmp_path / "host")),
+    )
+    try:
+        port = int(str(host.first_json()["port"]))
+        rogue = Identity.generate()
+        sock, decoder = connect_member(port, rogue)
+        with sock:
+            deadline = time.monotonic() + 20
+            table = None
+            while table is None and time.monotonic() < deadline:
+                for frame in read_frames(sock, decoder):
+                    if frame[0] == "env" and Envelope.decode(frame[2]).type == "table":
+                        table = Envelope.decode(frame[2])
+            assert table is not None
+            bad = Envelope.seal(rogue, "commit", table.game_id, 0, ZERO_HASH, ("garbage",))
+            sock.sendall(encode(["env", bad.raw]))
+            status = host.proc.wait(30)
+        err = host.err.read_text()
+        assert status == 4, err  # the exit status of a game halted on a proven fault
+        assert "Traceback" not in err, err
+        ended = json.loads(host.out.read_text().splitlines()[-1])
+        assert ended["ending"] == "halted" and ended["culprit"] == rogue.fingerprint
+    finally:
+        host.stop()
+
+
+@pytest.mark.parametrize("command", ["host", "relay"])
+def test_interrupting_a_relay_with_connected_clients_prints_no_traceback(
+    tmp_path: Path, command: str
+) -> None:
+    args = ["host", "mountains-rivers"] if command == "host" else ["relay", "--bind", LOOPBACK]
+    relay = Background(
+        tmp_path, *args, "--port", "0", "--json", "--profile", str(tmp_path / "relay")
+    )
+    try:
+        info = relay.first_json()
+        port = int(str(info.get("port") or str(info["invite"]).rsplit(":", 1)[1].split("/")[0]))
+        members = [connect_member(port, Identity.generate()) for _ in range(2)]
+        for sock, decoder in members:
+            assert any(f[0] == "welcome" for f in read_frames(sock, decoder))
+        relay.proc.send_signal(signal.SIGINT)
+        assert relay.proc.wait(10) == 130
+        err = relay.err.read_text()
+        assert "Traceback" not in err, err
+        assert err.strip() == "goldnet: interrupted"
+        for sock, _ in members:
+            sock.close()
+    finally:
+        relay.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
 import time
@@ -227,3 +228,41 @@ def test_a_journal_held_by_another_process_cannot_be_opened(tmp_path: Path) -> N
         holder.kill()
         holder.wait()
     Journal(path).close()  # a killed process holds nothing
+
+
+# --- secrets stay on disk as secrets (the seed is in the journal) ----------------------------
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_journal_is_readable_by_its_owner_only_in_a_private_folder(tmp_path: Path) -> None:
+    old = os.umask(0o022)  # the usual umask: files 0644, folders 0755 unless asked otherwise
+    try:
+        path = tmp_path / "profile" / "journal" / "game.journal"
+        started(path).close()
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+        # a journal and folder left readable by an older version are tightened on reopening
+        path.chmod(0o644)
+        path.parent.chmod(0o755)
+        Journal(path).close()
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    finally:
+        os.umask(old)
+
+
+def test_the_hosts_relay_address_is_journalled(tmp_path: Path) -> None:
+    path = tmp_path / "game.journal"
+    journal = started(path)
+    journal.bind("127.0.0.1")
+    journal.moved("goldnet://127.0.0.1:9/kzdv-vj2u-mndu-yauf-35o3-6k6k/" + "0" * 32)
+    journal.close()
+    assert read_journal(path).bind == "127.0.0.1"
+    assert (
+        read_journal(path).moved
+        == "goldnet://127.0.0.1:9/kzdv-vj2u-mndu-yauf-35o3-6k6k/" + "0" * 32
+    )
+    joiner = tmp_path / "joiner.journal"
+    started(joiner).close()
+    state = read_journal(joiner)
+    assert state.bind is None and state.moved is None  # a joiner's, or an older host's

@@ -184,9 +184,21 @@ def test_a_peer_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) ->
         host.stop()
 
 
+def listening(port: int) -> list[str]:
+    """The IPv4 addresses something listens on at ``port`` (Linux: /proc/net/tcp)."""
+    found = []
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        address, hex_port = local.split(":")
+        if state == "0A" and int(hex_port, 16) == port:
+            found.append(socket.inet_ntoa(bytes.fromhex(address)[::-1]))
+    return found
+
+
 def test_the_host_killed_mid_game_resumes_its_relay_and_the_game_finishes(tmp_path: Path) -> None:
-    """`goldnet resume` on the host's profile reopens the relay on the same port from the
-    journal; the joiner reconnects, resends what the new relay lacks, and both finish."""
+    """`goldnet resume` on the host's profile reopens the relay on the same address and port
+    from the journal; the joiner reconnects, resends what the new relay lacks, and both
+    finish."""
     name = f"host-kill-{os.getpid()}"
     p0, p1 = tmp_path / "p0", tmp_path / "p1"
     with socket.socket() as probe:  # a port free now, reused by the resumed relay
@@ -199,6 +211,7 @@ def test_the_host_killed_mid_game_resumes_its_relay_and_the_game_finishes(tmp_pa
         *("--port", str(port), "--json", "--profile", str(p0)),
     )
     joiner: Process | None = None
+    resumed: Process | None = None
     try:
         assert host.first_json()["port"] == port
         joiner = Process(
@@ -212,9 +225,13 @@ def test_the_host_killed_mid_game_resumes_its_relay_and_the_game_finishes(tmp_pa
         assert host.proc.wait(5) == -signal.SIGKILL
         assert joiner.proc.poll() is None  # it keeps trying to reconnect
 
-        resumed = goldnet("resume", "--profile", str(p0), "--json", timeout=90)
-        assert resumed.returncode == 0, resumed.stderr
-        mine = json.loads(resumed.stdout.splitlines()[-1])
+        resumed = Process(tmp_path, "resumed", "resume", "--profile", str(p0), "--json")
+        # the relay is back on the address it first ran on (127.0.0.1 here), not on 0.0.0.0
+        wait_for(lambda: len(resumed.lines()) >= 2 or resumed.proc.poll() is not None, 30)
+        assert json.loads(resumed.lines()[1])["relay"] == f"{LOOPBACK}:{port}"
+        if Path("/proc/net/tcp").exists():
+            assert listening(port) == [LOOPBACK]
+        mine = resumed.finish(90)
         theirs = joiner.finish(60)
         record0, record1 = Path(mine["record"]), Path(theirs["record"])
         assert record0.read_bytes() == record1.read_bytes()
@@ -223,6 +240,7 @@ def test_the_host_killed_mid_game_resumes_its_relay_and_the_game_finishes(tmp_pa
         assert not [k for k, n in Counter((e.sender, e.seq) for e in envelopes).items() if n > 1]
         assert len([e for e in envelopes if e.type == "action"]) == mine["turns"]
     finally:
-        if joiner is not None:
-            joiner.stop()
+        for process in (joiner, resumed):
+            if process is not None:
+                process.stop()
         host.stop()

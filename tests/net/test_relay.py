@@ -15,249 +15,42 @@ import asyncio
 import contextlib
 import ssl
 import time
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
 import goldnet.net.client as client_module
 from goldnet.games.mountains_rivers.bots import make_bot
-from goldnet.net.client import RECONNECT_DELAYS, NetError, NetPeer, Outcome, Refused
+from goldnet.net.client import RECONNECT_DELAYS, NetError, NetPeer, Refused
 from goldnet.net.frames import MAX_FRAME, RELAY_VERSION, FrameDecoder, auth_message, encode
 from goldnet.net.invite import Invite
 from goldnet.net.journal import Journal, read_journal
 from goldnet.net.relay import Relay
 from goldnet.net.tls import client_context, peer_public_key, server_context
-from goldnet.records import read, verify
+from goldnet.records import read
 from goldnet.session import make_engine
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 from protocol.lockstep import Lockstep
 
-HOST = "127.0.0.1"
-GAME = "mountains-rivers"
-BOARD = 3
-T = TypeVar("T")
+from .relaykit import (
+    BOARD,
+    GAME,
+    HOST,
+    Raw,
+    authenticated,
+    quiet_table,
+    refused_with,
+    run,
+    start_game,
+    until,
+)
 
 
 @pytest.fixture(autouse=True)
 def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
-
-
-def run(coro: Coroutine[Any, Any, T], timeout: float = 30) -> T:
-    """``asyncio.run`` with a deadline: a hung test fails instead of hanging the suite."""
-
-    async def bounded() -> T:
-        return await asyncio.wait_for(coro, timeout)
-
-    return asyncio.run(bounded())
-
-
-# --- peers that stop mid-game on demand ---------------------------------------------------
-
-
-class PausingPeer(NetPeer):
-    """A NetPeer whose bot holds its ``pause_at``-th turn until ``go`` is set.
-
-    While it holds, the game is provably unfinished and waiting on this peer: whatever a test
-    does then happens mid-game.
-    """
-
-    def __init__(
-        self, *args: Any, pause_at: int | None, paused: asyncio.Event, go: asyncio.Event, **kw: Any
-    ) -> None:
-        super().__init__(*args, **kw)
-        self.pause_at = pause_at
-        self.paused = paused
-        self.go = go
-        self.turns = 0
-        self.held: asyncio.Task[None] | None = None
-
-    def _turn(self, seat: int) -> None:
-        if self._replaying or (self.held is not None and not self.held.done()):
-            return  # the held turn is played once, when `go` is set (not again on reconnecting)
-        self.turns += 1
-        if self.turns == self.pause_at and not self.go.is_set():
-            self.paused.set()
-            self.held = asyncio.get_running_loop().create_task(self._later(seat))
-            return
-        super()._turn(seat)
-
-    async def _later(self, seat: int) -> None:
-        await self.go.wait()
-        NetPeer._turn(self, seat)
-
-
-@dataclass
-class Game:
-    relay: Relay
-    port: int
-    invite: Invite
-    peers: list[PausingPeer]
-    tasks: list[asyncio.Task[Outcome]]
-    paused: asyncio.Event
-    go: asyncio.Event
-    folder: Path
-    identities: list[Identity] = field(default_factory=list)
-
-    async def finish(self, timeout: float = 20) -> list[Outcome]:
-        """Let the game go on to its end; both records identical and verifying."""
-        self.go.set()
-        outcomes = await asyncio.wait_for(asyncio.gather(*self.tasks), timeout)
-        check_records(outcomes)
-        return outcomes
-
-    async def close(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        with contextlib.suppress(BaseException):
-            await asyncio.gather(*self.tasks, return_exceptions=True)
-        await self.relay.close()
-
-
-def check_records(outcomes: list[Outcome]) -> None:
-    """Every peer saved the same record, and it verifies to the result the peers saw."""
-    datas = [o.record.read_bytes() for o in outcomes]
-    assert all(d == datas[0] for d in datas)
-    checked = verify(read(outcomes[0].record))
-    assert checked.result == outcomes[0].result
-    assert checked.turns == outcomes[0].turns > 0
-
-
-async def start_game(
-    folder: Path,
-    *,
-    pause_at: int | None = 3,
-    bot: str = "greedy",
-    relay_kwargs: dict[str, Any] | None = None,
-    wait_paused: bool = True,
-) -> Game:
-    """A relay on 127.0.0.1:0 and two bot peers playing; returns once seat 0 holds a turn."""
-    relay_id = Identity.generate()
-    ids = [Identity.generate(), Identity.generate()]
-    relay = Relay(relay_id, table_name="test table", game=GAME, seats=2, **(relay_kwargs or {}))
-    port = await relay.start(HOST, 0)
-    invite = Invite(HOST, port, relay.fingerprint)
-    paused, go = asyncio.Event(), asyncio.Event()
-    peers = [
-        PausingPeer(
-            identity,
-            invite,
-            name=f"p{i}",
-            folder=folder / f"peer-{i}",
-            bot=make_bot(bot, i),
-            options=(BOARD,),
-            pause_at=pause_at if i == 0 else None,
-            paused=paused,
-            go=go,
-        )
-        for i, identity in enumerate(ids)
-    ]
-    for i, peer in enumerate(peers):
-        peer.open_journal(folder / f"peer-{i}" / "journal" / "game.journal", bot)
-    tasks: list[asyncio.Task[Outcome]] = []
-    for seat, peer in enumerate(peers):  # seat order = arrival order
-        tasks.append(asyncio.create_task(peer.run()))
-        await until(lambda seat=seat: len(relay.members) > seat)
-    game = Game(relay, port, invite, peers, tasks, paused, go, folder, ids)
-    if pause_at is not None and wait_paused:
-        await asyncio.wait_for(paused.wait(), 10)
-        assert not any(t.done() for t in tasks)
-    return game
-
-
-async def until(condition: Callable[[], bool], timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not reached in time")
-        await asyncio.sleep(0.01)
-
-
-# --- a hand-driven client: any frame, in any order ----------------------------------------
-
-
-class Raw:
-    """A TLS connection to a relay that sends exactly what a test says."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader = reader
-        self.writer = writer
-        self.decoder = FrameDecoder()
-        self.pending: list[tuple[Any, ...]] = []
-        self.hello: tuple[Any, ...] = ()
-
-    @classmethod
-    async def connect(cls, port: int, context: ssl.SSLContext | None = None) -> Raw:
-        reader, writer = await asyncio.open_connection(HOST, port, ssl=context or client_context())
-        raw = cls(reader, writer)
-        raw.hello = await raw.recv()
-        assert raw.hello[0] == "hello"
-        return raw
-
-    @property
-    def relay_key(self) -> bytes:
-        key = self.hello[2]
-        assert isinstance(key, bytes)
-        return key
-
-    @property
-    def nonce(self) -> bytes:
-        nonce = self.hello[3]
-        assert isinstance(nonce, bytes)
-        return nonce
-
-    async def auth(
-        self, identity: Identity, role: str = "player", name: str = "raw", *, nonce: bytes = b""
-    ) -> tuple[Any, ...]:
-        """Authenticate; returns the relay's answer (welcome or refused)."""
-        message = auth_message(nonce or self.nonce, self.relay_key, identity.public, name)
-        self.send(["auth", identity.public, role, name, identity.sign(message)])
-        return await self.recv()
-
-    def send(self, message: list[Any]) -> None:
-        self.writer.write(encode(message))
-
-    async def recv(self, timeout: float = 5) -> tuple[Any, ...]:
-        """The next frame (EOFError once the relay closed the connection)."""
-        while not self.pending:
-            data = await asyncio.wait_for(self.reader.read(65536), timeout)
-            if not data:
-                raise EOFError
-            self.pending.extend(self.decoder.feed(data))
-        return self.pending.pop(0)
-
-    async def recv_until_closed(self, timeout: float = 5) -> list[tuple[Any, ...]]:
-        """Every frame until the relay closes the connection."""
-        frames = []
-        with contextlib.suppress(EOFError, ConnectionError, ssl.SSLError):
-            while True:
-                frames.append(await self.recv(timeout))
-        return frames
-
-    async def envelopes(self, count: int, timeout: float = 10) -> list[tuple[int, bytes]]:
-        """The next ``count`` env frames, as (log index, bytes); other frames skipped."""
-        out: list[tuple[int, bytes]] = []
-        while len(out) < count:
-            frame = await self.recv(timeout)
-            if frame[0] == "env":
-                out.append((frame[1], frame[2]))
-        return out
-
-    def close(self) -> None:
-        self.writer.close()
-
-
-async def refused_with(raw: Raw, reason: str) -> None:
-    """The relay sends ``refused`` with ``reason`` and then closes the connection."""
-    frames = await raw.recv_until_closed()
-    refusals = [f for f in frames if f[0] == "refused"]
-    assert refusals, f"no refused frame in {frames}"
-    assert reason in refusals[-1][1]
-    assert frames[-1][0] == "refused"
 
 
 # --- whole games --------------------------------------------------------------------------
@@ -420,13 +213,6 @@ def test_a_replayed_auth_of_a_member_is_refused(tmp_path: Path) -> None:
     run(scenario())
 
 
-async def authenticated(game: Game, role: str = "spectator") -> Raw:
-    raw = await Raw.connect(game.port)
-    answer = await raw.auth(Identity.generate(), role)
-    assert answer[0] == "welcome", answer
-    return raw
-
-
 @pytest.mark.parametrize(
     ("garbage", "reason"),
     [
@@ -456,38 +242,6 @@ def test_garbage_after_auth_is_refused_with_a_reason_while_the_game_goes_on(
             await game.close()
 
     run(scenario())
-
-
-@dataclass
-class Quiet:
-    """A relay without a game: an honest member and a member that misbehaves."""
-
-    relay: Relay
-    port: int
-    honest: Raw
-    honest_id: Identity
-    rogue: Raw
-    rogue_id: Identity
-
-    async def honest_still_served(self) -> None:
-        """The honest member's envelopes are still forwarded (and echoed to it)."""
-        before = len(self.relay.log)
-        envelope = Envelope.seal(self.honest_id, "commit", bytes(32), before, ZERO_HASH, ())
-        self.honest.send(["env", envelope.raw])
-        assert (await self.honest.envelopes(1))[-1] == (before, envelope.raw)
-        assert self.relay.log[-1] == envelope.raw
-
-
-async def quiet_table() -> Quiet:
-    relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
-    port = await relay.start(HOST, 0)
-    honest_id, rogue_id = Identity.generate(), Identity.generate()
-    honest = await Raw.connect(port)
-    assert (await honest.auth(honest_id, name="honest"))[0] == "welcome"
-    honest.send(["resume", 0])
-    rogue = await Raw.connect(port)
-    assert (await rogue.auth(rogue_id, name="rogue"))[0] == "welcome"
-    return Quiet(relay, port, honest, honest_id, rogue, rogue_id)
 
 
 @pytest.mark.parametrize(
@@ -945,12 +699,13 @@ def test_resuming_a_journal_whose_game_ended_before_its_end_entry_needs_no_relay
     ("role", "name", "reason"),
     [
         ("player", "n" * 41, "a name has at most 40 characters"),
+        ("player", "two\nlines", "a name is one line of printable text"),
         ("referee", "n", "malformed auth"),
         ("player", 7, "malformed auth"),
         ("player", None, "expected auth"),  # a field short
         (None, None, "expected auth"),  # another frame first
     ],
-    ids=["long-name", "role", "name-type", "short", "not-auth"],
+    ids=["long-name", "newline", "role", "name-type", "short", "not-auth"],
 )
 def test_a_malformed_auth_is_refused_with_its_reason(role: Any, name: Any, reason: str) -> None:
     async def scenario() -> None:
