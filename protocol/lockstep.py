@@ -264,13 +264,8 @@ class Lockstep:
     def tick(self) -> None:
         """Let time pass: past the table's abandonment time without progress, a member signs
         an adjudication (once) and the game ends abandoned."""
-        if (
-            self.table is None
-            or self.ended
-            or self._adjudicated
-            or self.identity is None
-            or self.identity.public not in self.members
-        ):
+        me = self.identity.public if self.identity is not None else None
+        if self.table is None or self.ended or self._adjudicated or me not in self.members:
             return
         if self._clock() - self._progress_at < self.table.abandon_after * 1000:
             return
@@ -289,10 +284,9 @@ class Lockstep:
     def halt_record(self) -> list[bytes]:
         """The record of a halted game: ``record``, then every accepted envelope not applied,
         then the rest of the proof — enough for anyone to reach the same halt."""
-        recorded = set(self.record)
+        recorded, received = set(self.record), set(self.received)  # record ⊆ received
         extra = [d for d in self.received if d not in recorded]
-        known = recorded | set(extra)
-        return self.record + extra + [d for d in self.proof if d not in known]
+        return self.record + extra + [d for d in self.proof if d not in received]
 
     def waiting(self) -> ev.Waiting | None:
         """What the game waits for now (``None`` once it has ended)."""
@@ -495,9 +489,6 @@ class Lockstep:
             return self._step_draw(members, due.weights)
         return self._step_turn(members, due.seat)
 
-    def _progress(self) -> None:
-        self._progress_at = self._clock()
-
     def _step_commits(self, members: list[_Member]) -> bool:
         progressed = False
         assert self.beacon is not None
@@ -518,7 +509,7 @@ class Lockstep:
         if self.beacon.started:
             self.record.extend(m.commit for m in members)
             self.phase = Phase.PLAY
-            self._progress()
+            self._progress_at = self._clock()
             assert self.table is not None
             self._events.append(ev.GameStarted(self.table))
             return True
@@ -552,7 +543,7 @@ class Lockstep:
         index = self.beacon.close(d, weights)
         self.engine.apply_outcome(index)
         self.draw = d
-        self._progress()
+        self._progress_at = self._clock()
         self._events.append(ev.Drawn(d, index))
         return True
 
@@ -573,7 +564,7 @@ class Lockstep:
         self.engine.apply_action(seat, action)
         self.record.append(env.raw)
         self.actions += 1
-        self._progress()
+        self._progress_at = self._clock()
         self._events.append(ev.Applied(seat, action))
         return True
 
