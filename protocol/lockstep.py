@@ -128,9 +128,9 @@ class Lockstep:
         self.history: History | None = None
         self.members: dict[bytes, _Member] = {}
         self.record: list[bytes] = []
-        """The game's record: every applied envelope's bytes in canonical order — the table;
-        the commitments in seat order; per draw the reveals in seat order; each action when
-        applied; the adjudication that ended it. The same for every peer."""
+        """The game's record (docs/protocol.md §6.1): the table; the commitments in seat order;
+        per draw the reveals in seat order; each action when applied; if abandoned, what was
+        taken but unrecorded, then the adjudication. The same for peers that saw the same."""
         self.proof: list[bytes] = []
         """After a halt: the envelopes beyond ``record`` that prove the fault."""
         self.received: list[bytes] = []
@@ -594,7 +594,12 @@ class Lockstep:
         return True
 
     def _abandon(self, member: _Member, env: Envelope) -> None:
-        self.record.append(env.raw)
+        # Taken but unrecorded (commitments before the start, the draw in progress) and what
+        # the adjudicator queued before it: the record must lead a spectator to the same end.
+        taken = [m.commit for m in self._by_seat() if self.phase is Phase.COMMITS and m.commit]
+        taken += [self._draw_raw[s] for s in sorted(self._draw_raw)]
+        queued = [e.raw for e in member.queue][: member.queue.index(env)]
+        self.record.extend([*taken, *queued, env.raw])
         self.abandoned = ev.GameAbandoned(self.steps, member.seat)
         self.phase = Phase.ABANDONED
         self._events.append(self.abandoned)
