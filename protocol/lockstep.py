@@ -524,6 +524,8 @@ class Lockstep:
         progressed = False
         for m in members:
             if m.seat in self.beacon.values or not m.queue or m.queue[0].type != "reveal":
+                if m.seat not in self.beacon.values and m.queue and m.queue[0].type == "action":
+                    self._fault(m, f"an action where its reveal for draw {d} is due")
                 continue
             env = m.queue[0]
             try:
@@ -551,6 +553,8 @@ class Lockstep:
         actor = members[seat]
         mine = self.identity is not None and actor.key == self.identity.public
         if not actor.queue or actor.queue[0].type != "action":
+            if actor.queue and actor.queue[0].type == "reveal":
+                self._fault(actor, "a reveal where its action is due")
             if mine and self._announced != self.steps:
                 self._announced = self.steps
                 self._events.append(ev.YourTurn(seat))
