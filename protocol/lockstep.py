@@ -221,6 +221,7 @@ class Lockstep:
             self._restored[env.seq] = env
         table = self._restored.get(0)
         if table is not None and table.type == "table" and self.table is None:
+            self._events.append(ev.Transmit(table.raw))  # it may never have left
             self._accept(table)
         self._absorb_restored()
         self._pump()
