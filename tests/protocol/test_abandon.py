@@ -15,9 +15,11 @@ from collections.abc import Callable
 import pytest
 
 from protocol.envelope import Envelope
+from protocol.errors import RemoteProtocolError
 from protocol.events import GameAbandoned, Secret, Transmit, Waiting
 from protocol.lockstep import NEED_DATA, Lockstep, Phase
 from protocol.messages import DEFAULT_ABANDON_AFTER
+from protocol.sampling import HashStream
 
 from .toy import (
     Node,
@@ -325,3 +327,41 @@ def test_restore_refuses_what_is_not_this_peers_envelope() -> None:
         Lockstep(key("restore-1"), toy_engines()).restore(other[:1])
     with pytest.raises(LocalProtocolError, match="journalled envelope is invalid"):
         machine.restore([b"\x00"])
+
+
+@pytest.mark.parametrize("absent", [True, False])
+def test_an_abandoned_record_reproduces_itself_whatever_order_its_keeper_got_it_in(
+    absent: bool,
+) -> None:
+    """The envelopes of a game abandoned before its start (a member never came) or in a draw
+    (a reveal lost), delivered to a spectator in many orders — each member's envelopes
+    reordered too, so an adjudication may come before the envelopes it follows: whatever
+    record the spectator ends with, fed in its order to a fresh spectator, gives the same
+    record and the same end (what goldnet verify checks)."""
+    clock = Clock()
+    nodes = make_nodes(3, prefix=f"order-abandon-{absent}-", clock=clock)
+    propose(nodes)
+    if absent:
+        nodes = nodes[:2]  # seat 2 never connects
+        relay(nodes)
+    else:
+        relay(nodes, tamper=withholding(nodes, 2, "reveal", 3))
+    clock.now += 10 * MINUTE
+    nodes[0].machine.tick()
+    nodes[0].drain()
+    relay(nodes)
+    everything = sorted({d for node in nodes for d in node.machine.received})
+    for shuffle in range(40):
+        stream = HashStream(b"order/%d" % shuffle)
+        pending = list(everything)
+        late = Lockstep(None, toy_engines())
+        while pending and not late.ended:
+            data = pending.pop(stream.below(len(pending)))
+            try:
+                late.receive(data)
+            except RemoteProtocolError as exc:
+                assert exc.culprit is None
+        assert late.phase is Phase.ABANDONED
+        again = spectate(late.record)
+        assert again.record == late.record, shuffle
+        assert again.abandoned == late.abandoned
