@@ -123,7 +123,8 @@ class Lockstep:
         self._chain_length = chain_length
         self.phase = Phase.TABLE
         self.table: Table | None = None
-        self._game_id = b""
+        self.game_id = b""
+        """The table's game id (empty before the table)."""
         self.engine: Engine | None = None
         self.history: History | None = None
         self.members: dict[bytes, _Member] = {}
@@ -168,11 +169,6 @@ class Lockstep:
     def steps(self) -> int:
         """Draws and actions applied."""
         return self.draw + self.actions
-
-    @property
-    def game_id(self) -> bytes:
-        """The table's game id (empty before the table)."""
-        return self._game_id
 
     def propose(
         self,
@@ -333,7 +329,7 @@ class Lockstep:
         env = self._restored.pop(seq, None)
         if env is None:
             env = Envelope.seal(
-                self.identity, type_, game_id or self._game_id, seq, prev, body, seen
+                self.identity, type_, game_id or self.game_id, seq, prev, body, seen
             )
         self._events.append(ev.Transmit(env.raw))
         self._accept(env)
@@ -357,7 +353,7 @@ class Lockstep:
                 self._early.append(env)
             return
         assert self.history is not None
-        if env.game_id != self._game_id:
+        if env.game_id != self.game_id:
             raise RemoteProtocolError("an envelope of another game")
         if env.sender not in self.members:
             raise RemoteProtocolError(f"{fingerprint(env.sender)} is not a member of this table")
@@ -410,7 +406,7 @@ class Lockstep:
             engine = self._engines(table.game, table.options, len(table.members))
         except ValueError as exc:
             raise RemoteProtocolError(f"unplayable table: {exc}") from None
-        self.table, self._game_id, self.engine = table, table.game_id, engine
+        self.table, self.game_id, self.engine = table, table.game_id, engine
         self.history = History(table.members)
         me = self.identity.public if self.identity is not None else None
         self.beacon = BeaconRounds(
@@ -454,25 +450,29 @@ class Lockstep:
         return sorted(self.members.values(), key=lambda m: m.seat)
 
     def _pump(self) -> None:
-        """Apply every queued envelope that can be applied now, in the game's order."""
+        """Apply every queued envelope that can be applied now, in the game's order; once
+        nothing more can be, an adjudication the game has reached ends it (only then: what a
+        record holds must not depend on when the adjudication came)."""
         for _ in range(1_000_000):
-            if self.ended or self.history is None or not self._step():
+            if self.ended or self.history is None:
                 return
+            if not self._step():
+                return None if self.ended else self._adjudication()
         raise LocalProtocolError("the machine did not settle")  # pragma: no cover
+
+    def _adjudication(self) -> None:
+        for m in self._by_seat():
+            for env in [e for e in m.queue if e.type == "adjudicate"]:
+                try:
+                    adjudication = Adjudicate.from_body(env.body)
+                except MessageError as exc:
+                    self._fault(m, f"malformed adjudication: {exc}")
+                if adjudication.steps <= self.steps:
+                    return self._abandon(m, env)
 
     def _step(self) -> bool:
         assert self.history is not None
         members = self._by_seat()
-        for m in members:
-            for env in m.queue:
-                if env.type == "adjudicate":
-                    try:
-                        adjudication = Adjudicate.from_body(env.body)
-                    except MessageError as exc:
-                        self._fault(m, f"malformed adjudication: {exc}")
-                    if adjudication.steps <= self.steps:
-                        self._abandon(m, env)
-                        return False
         if self.history.disputes:
             return False
         for m in members:
