@@ -21,6 +21,8 @@ import pytest
 from protocol.beacon import MIN_LENGTH, OwnChain, link
 from protocol.envelope import Envelope
 from protocol.lockstep import Drawn, Lockstep
+from protocol.messages import Reveal
+from protocol.rounds import BeaconRounds
 
 from .spec import record_draws, spec_chain, spec_draw, spec_weighted, spec_words, u64
 from .toy import (
@@ -63,6 +65,7 @@ class Grinder:
         self.attack = attack
         self.last: Envelope | None = None
         self.tries = 0
+        self.done: set[bytes] = set()
 
     def others_values(self, draw: int) -> list[bytes] | None:
         """Every other member's revealed value for ``draw``, as the grinder saw them."""
@@ -99,8 +102,9 @@ class Grinder:
     def send(self, data: bytes) -> list[bytes]:
         """What the grinder signs in place of its own envelope ``data``."""
         env = Envelope.decode(data)
-        if env.sender != self.node.key:
-            return []  # a cheating client forwards no evidence
+        if env.sender != self.node.key or data in self.done:
+            return []  # a cheating client forwards no evidence, not even against itself
+        self.done.add(data)
         out: list[bytes] | None = None
         if env.type == "reveal":
             out = self.attack(self, env.body[0], data)
@@ -238,6 +242,41 @@ def test_a_grinding_member_is_named_and_no_draw_is_steered(
         # The draw under attack never completed; every earlier one is the committed one.
         assert node.machine.draw == draw - 1
     assert_draws_recomputed(nodes, grinder)
+
+
+def test_a_next_chain_copying_a_revealed_value_is_useless_to_its_author(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A modified client commits, at the right draw (48), another member's revealed value as
+    its next chain's head — equal commitments are not refused. Nobody can open it under the
+    cheater's key: its first reveal from that chain (draw 65) does not link, and it is named
+    there; every earlier draw is the committed one."""
+    nodes = make_nodes(3, prefix="copy-next-", rounds=ROUNDS, chain_length=MIN_LENGTH)
+    cheater = nodes[1].key
+    original = BeaconRounds.own_reveal
+
+    def own_reveal(self: BeaconRounds, draw: int) -> Reveal:
+        reveal = original(self, draw)
+        if self.me != cheater or reveal.next_commitment is None:
+            return reveal
+        view = self.views[0]
+        assert view is not None and view.at == draw - 1  # seat 0's value for draw 47
+        return Reveal(draw, reveal.value, view.known, MIN_LENGTH)
+
+    monkeypatch.setattr(BeaconRounds, "own_reveal", own_reveal)
+    propose(nodes)
+    relay(nodes)
+    copied = [
+        e
+        for e in map(Envelope.decode, nodes[0].machine.record)
+        if e.type == "reveal" and len(e.body) == 4 and e.sender == cheater
+    ]
+    assert len(copied) == 1 and copied[0].body[2] in values_of(nodes[0], nodes[0].key).values()
+    for node in (nodes[0], nodes[2]):
+        halted = node.machine.halted
+        assert halted is not None and halted.culprit == cheater
+        assert "does not hash" in halted.reason and node.machine.draw == 64
+        assert drawn(node) == record_draws(node.machine.record, WEIGHTS)
 
 
 def test_a_grinding_member_at_the_allowed_place_steers_nothing() -> None:
