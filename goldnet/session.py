@@ -18,20 +18,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from protocol.errors import LocalProtocolError, RemoteProtocolError
-from protocol.identity import Identity
-from protocol.lockstep import (
-    NEED_DATA,
+from protocol.events import (
     Applied,
     Drawn,
     Forward,
     GameAbandoned,
     GameOver,
-    Lockstep,
     Secret,
-    Table,
     Transmit,
     YourTurn,
 )
+from protocol.identity import Identity
+from protocol.lockstep import NEED_DATA, Lockstep, Table
 from protocol.messages import Chance, Due, Over, Turn
 from protocol.sampling import HashStream
 

@@ -142,14 +142,15 @@ class Lockstep:
         self._chain_length = chain_length
         self.phase = Phase.TABLE
         self.table: Table | None = None
-        self._game_id = b""
+        self.game_id = b""
+        """The table's game id (empty before the table)."""
         self.engine: Engine | None = None
         self.history: History | None = None
         self.members: dict[bytes, _Member] = {}
         self.record: list[bytes] = []
-        """The game's record: every applied envelope's bytes in canonical order — the table;
-        the commitments in seat order; per draw the reveals in seat order; each action when
-        applied; the adjudication that ended it. The same for every peer."""
+        """The game's record (docs/protocol.md §6.1): the table; the commitments in seat order;
+        per draw the reveals in seat order; each action when applied; if abandoned, what was
+        taken but unrecorded, then the adjudication. The same for peers that saw the same."""
         self.proof: list[bytes] = []
         """After a halt: the envelopes beyond ``record`` that prove the fault."""
         self.received: list[bytes] = []
@@ -187,11 +188,6 @@ class Lockstep:
     def steps(self) -> int:
         """Draws and actions applied."""
         return self.draw + self.actions
-
-    @property
-    def game_id(self) -> bytes:
-        """The table's game id (empty before the table)."""
-        return self._game_id
 
     def propose(
         self,
@@ -240,6 +236,7 @@ class Lockstep:
             self._restored[env.seq] = env
         table = self._restored.get(0)
         if table is not None and table.type == "table" and self.table is None:
+            self._events.append(ev.Transmit(table.raw))  # it may never have left
             self._accept(table)
         self._absorb_restored()
         self._pump()
@@ -283,13 +280,8 @@ class Lockstep:
     def tick(self) -> None:
         """Let time pass: past the table's abandonment time without progress, a member signs
         an adjudication (once) and the game ends abandoned."""
-        if (
-            self.table is None
-            or self.ended
-            or self._adjudicated
-            or self.identity is None
-            or self.identity.public not in self.members
-        ):
+        me = self.identity.public if self.identity is not None else None
+        if self.table is None or self.ended or self._adjudicated or me not in self.members:
             return
         if self._clock() - self._progress_at < self.table.abandon_after * 1000:
             return
@@ -309,10 +301,9 @@ class Lockstep:
         """The record of a game that ended without a result: ``record`` (the adjudication of an
         abandoned game last), then every accepted envelope not applied, then the rest of the
         proof of a halt — enough for anyone to reach the same end."""
-        recorded = set(self.record)
+        recorded, received = set(self.record), set(self.received)  # record ⊆ received
         extra = [d for d in self.received if d not in recorded]
-        known = recorded | set(extra)
-        return self.record + extra + [d for d in self.proof if d not in known]
+        return self.record + extra + [d for d in self.proof if d not in received]
 
     def waiting(self) -> ev.Waiting | None:
         """What the game waits for now (``None`` once it has ended)."""
@@ -358,7 +349,7 @@ class Lockstep:
         env = self._restored.pop(seq, None)
         if env is None:
             env = Envelope.seal(
-                self.identity, type_, game_id or self._game_id, seq, prev, body, seen
+                self.identity, type_, game_id or self.game_id, seq, prev, body, seen
             )
         self._events.append(ev.Transmit(env.raw))
         self._accept(env)
@@ -382,7 +373,7 @@ class Lockstep:
                 self._early.append(env)
             return
         assert self.history is not None
-        if env.game_id != self._game_id:
+        if env.game_id != self.game_id:
             raise RemoteProtocolError("an envelope of another game")
         if env.sender not in self.members:
             raise RemoteProtocolError(f"{fingerprint(env.sender)} is not a member of this table")
@@ -435,7 +426,7 @@ class Lockstep:
             engine = self._engines(table.game, table.options, len(table.members))
         except ValueError as exc:
             raise RemoteProtocolError(f"unplayable table: {exc}") from None
-        self.table, self._game_id, self.engine = table, table.game_id, engine
+        self.table, self.game_id, self.engine = table, table.game_id, engine
         self.history = History(table.members)
         me = self.identity.public if self.identity is not None else None
         self.beacon = BeaconRounds(
@@ -479,25 +470,29 @@ class Lockstep:
         return sorted(self.members.values(), key=lambda m: m.seat)
 
     def _pump(self) -> None:
-        """Apply every queued envelope that can be applied now, in the game's order."""
+        """Apply every queued envelope that can be applied now, in the game's order; once
+        nothing more can be, an adjudication the game has reached ends it (only then: what a
+        record holds must not depend on when the adjudication came)."""
         for _ in range(1_000_000):
-            if self.ended or self.history is None or not self._step():
+            if self.ended or self.history is None:
                 return
+            if not self._step():
+                return None if self.ended else self._adjudication()
         raise LocalProtocolError("the machine did not settle")  # pragma: no cover
+
+    def _adjudication(self) -> None:
+        for m in self._by_seat():
+            for env in [e for e in m.queue if e.type == "adjudicate"]:
+                try:
+                    adjudication = Adjudicate.from_body(env.body)
+                except MessageError as exc:
+                    self._fault(m, f"malformed adjudication: {exc}")
+                if adjudication.steps <= self.steps:
+                    return self._abandon(m, env)
 
     def _step(self) -> bool:
         assert self.history is not None
         members = self._by_seat()
-        for m in members:
-            for env in m.queue:
-                if env.type == "adjudicate":
-                    try:
-                        adjudication = Adjudicate.from_body(env.body)
-                    except MessageError as exc:
-                        self._fault(m, f"malformed adjudication: {exc}")
-                    if adjudication.steps <= self.steps:
-                        self._abandon(m, env)
-                        return False
         if self.history.disputes:
             return False
         for m in members:
@@ -514,9 +509,6 @@ class Lockstep:
         if isinstance(due, Chance):
             return self._step_draw(members, due.weights)
         return self._step_turn(members, due.seat)
-
-    def _progress(self) -> None:
-        self._progress_at = self._clock()
 
     def _step_commits(self, members: list[_Member]) -> bool:
         progressed = False
@@ -538,7 +530,7 @@ class Lockstep:
         if self.beacon.started:
             self.record.extend(m.commit for m in members)
             self.phase = Phase.PLAY
-            self._progress()
+            self._progress_at = self._clock()
             assert self.table is not None
             self._events.append(ev.GameStarted(self.table))
             return True
@@ -553,6 +545,8 @@ class Lockstep:
         progressed = False
         for m in members:
             if m.seat in self.beacon.values or not m.queue or m.queue[0].type != "reveal":
+                if m.seat not in self.beacon.values and m.queue and m.queue[0].type == "action":
+                    self._fault(m, f"an action where its reveal for draw {d} is due")
                 continue
             env = m.queue[0]
             try:
@@ -572,7 +566,7 @@ class Lockstep:
         index = self.beacon.close(d, weights)
         self.engine.apply_outcome(index)
         self.draw = d
-        self._progress()
+        self._progress_at = self._clock()
         self._events.append(ev.Drawn(d, index))
         return True
 
@@ -580,6 +574,8 @@ class Lockstep:
         actor = members[seat]
         mine = self.identity is not None and actor.key == self.identity.public
         if not actor.queue or actor.queue[0].type != "action":
+            if actor.queue and actor.queue[0].type == "reveal":
+                self._fault(actor, "a reveal where its action is due")
             if mine and self._announced != self.steps:
                 self._announced = self.steps
                 self._events.append(ev.YourTurn(seat))
@@ -593,7 +589,7 @@ class Lockstep:
         self.engine.apply_action(seat, action)
         self.record.append(env.raw)
         self.actions += 1
-        self._progress()
+        self._progress_at = self._clock()
         self._events.append(ev.Applied(seat, action))
         return True
 
@@ -623,7 +619,12 @@ class Lockstep:
         return True
 
     def _abandon(self, member: _Member, env: Envelope) -> None:
-        self.record.append(env.raw)
+        # Taken but unrecorded (commitments before the start, the draw in progress) and what
+        # the adjudicator queued before it: the record must lead a spectator to the same end.
+        taken = [m.commit for m in self._by_seat() if self.phase is Phase.COMMITS and m.commit]
+        taken += [self._draw_raw[s] for s in sorted(self._draw_raw)]
+        queued = [e.raw for e in member.queue][: member.queue.index(env)]
+        self.record.extend([*taken, *queued, env.raw])
         self.abandoned = ev.GameAbandoned(self.steps, member.seat)
         self.phase = Phase.ABANDONED
         self._events.append(self.abandoned)

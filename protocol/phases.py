@@ -74,5 +74,9 @@ TRANSITIONS: dict[Phase, dict[str, str]] = {
 }
 """Per phase, what the head envelope of a member's queue does: a handler's name, ``wait`` (it
 stays queued until the rules reach it) or ``fault`` (its signer broke the protocol). Phases not
-listed take no envelope. Adjudications are looked for anywhere in a queue: they end the game
-whatever the member had queued before them."""
+listed take no envelope. Adjudications are looked for anywhere in a queue once nothing else can
+be applied: they end the game whatever the member had queued before them. While playing, the
+position decides too: a member whose next envelope is an ``action`` while its reveal for the
+draw due is missing, or the member on turn whose next envelope is a ``reveal``, broke the
+protocol (an honest member's next envelope there can only be that reveal, that action, or an
+adjudication)."""

@@ -17,6 +17,7 @@ from typing import Any
 from protocol.codec import pack
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
+from protocol.events import GameAbandoned
 from protocol.identity import Identity
 from protocol.lockstep import (
     NEED_DATA,
@@ -126,6 +127,11 @@ class Node:
         self.result: Any = None
         self.events: list[Any] = []
         self.secrets: list[bytes] = []
+        self.sent: list[bytes] = []
+        """Every envelope this node's machine made (its journal of own envelopes)."""
+        self.abandoned: GameAbandoned | None = None
+        self.idle = False
+        """An idle node (its player away) lets its turns pass without playing."""
 
     @property
     def engine(self) -> ToyEngine:
@@ -137,14 +143,24 @@ class Node:
             self.events.append(event)
             if isinstance(event, (Transmit, Forward)):
                 self.outbox.append(event.data)
+                if isinstance(event, Transmit):
+                    self.sent.append(event.data)
             elif isinstance(event, Secret):
                 self.secrets.append(event.seed)
-            elif isinstance(event, YourTurn):
+            elif isinstance(event, YourTurn) and not self.idle:
                 roll = self.engine.roll
                 assert roll is not None
                 self.machine.send(("take", roll))
             elif isinstance(event, GameOver):
                 self.result = event.result
+            elif isinstance(event, GameAbandoned):
+                self.abandoned = event
+
+    @property
+    def key(self) -> bytes:
+        """This node's public key."""
+        assert self.machine.identity is not None
+        return self.machine.identity.public
 
     def deliver(self, data: bytes) -> None:
         if self.machine.ended:
@@ -182,30 +198,43 @@ def make_nodes(
 NONCE = b"toy-table-nonce-0123456789"
 
 
-def propose(nodes: Sequence[Node], names: Sequence[str] | None = None) -> None:
+def propose(
+    nodes: Sequence[Node], names: Sequence[str] | None = None, abandon_after: int | None = None
+) -> None:
     """Node 0 proposes a toy table of every node, in order."""
     members = tuple(node.machine.identity.public for node in nodes if node.machine.identity)
     labels = tuple(names) if names is not None else tuple(node.label for node in nodes)
-    nodes[0].machine.propose(GAME, (), members, labels, NONCE)
+    nodes[0].machine.propose(GAME, (), members, labels, NONCE, abandon_after)
     nodes[0].drain()
 
 
 Tamper = Callable[[Node, bytes], list[bytes]]
 """What a relay delivers in place of one envelope a node sent (``[data]`` for honesty)."""
+Route = Callable[[Node, Node, bytes], list[bytes]]
+"""What a relay delivers to one receiver in place of one envelope a node sent."""
 
 
-def relay(nodes: Sequence[Node], *, tamper: Tamper | None = None, max_steps: int = 200_000) -> None:
-    """Deliver every envelope to every other node, in the order sent, until all is quiet;
-    ``tamper`` may replace, drop or add envelopes in flight."""
+def relay(
+    nodes: Sequence[Node],
+    *,
+    tamper: Tamper | None = None,
+    route: Route | None = None,
+    watchers: Sequence[Node] = (),
+    max_steps: int = 200_000,
+) -> None:
+    """Deliver every envelope to every other node (and to ``watchers``, spectators that send
+    nothing), in the order sent, until all is quiet; ``tamper`` may replace, drop or add
+    envelopes in flight, ``route`` do so per receiver."""
     for _ in range(max_steps):
         sender = next((n for n in nodes if n.outbox), None)
         if sender is None:
             return
         data = sender.outbox.popleft()
         for item in tamper(sender, data) if tamper else [data]:
-            for node in nodes:
+            for node in [*nodes, *watchers]:
                 if node is not sender:
-                    node.deliver(item)
+                    for out in route(sender, node, item) if route else [item]:
+                        node.deliver(out)
     raise AssertionError("the relay did not settle")
 
 
@@ -255,3 +284,16 @@ def spectate(record: Sequence[bytes], rounds: int = 12) -> Lockstep:
     for data in record:
         machine.receive(data)
     return machine
+
+
+def watcher(rounds: int = 12) -> Node:
+    """A spectator node (to pass to :func:`relay` as a watcher)."""
+    return Node("watcher", Lockstep(None, toy_engines(rounds)))
+
+
+def played(n: int = 2, **kwargs: Any) -> list[Node]:
+    """``n`` toy peers after a whole honest game (``kwargs`` go to :func:`make_nodes`)."""
+    nodes = make_nodes(n, **kwargs)
+    propose(nodes)
+    relay(nodes)
+    return nodes
