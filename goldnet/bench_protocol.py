@@ -15,7 +15,8 @@ import time
 from typing import Any
 
 from protocol.envelope import Envelope
-from protocol.lockstep import NEED_DATA, Drawn, Lockstep, Transmit
+from protocol.events import Drawn, Transmit
+from protocol.lockstep import NEED_DATA, Lockstep
 
 from .games.mountains_rivers.bots import make_bot
 from .records import verify

@@ -227,7 +227,7 @@ class Harness:
 
     @staticmethod
     def deliver(peer: Peer, data: bytes) -> None:
-        if peer.machine.ended:
+        if peer.machine.halted is not None or peer.machine.abandoned is not None:
             return
         try:
             peer.machine.receive(data)

@@ -39,11 +39,12 @@ SIGNING_TAG = b"goldnet/envelope/v2"
 MAX_SEEN = 6
 """Most entries in a ``seen`` digest (one per seat)."""
 
-TYPES = ("table", "commit", "reveal", "action", "adjudicate")
+TYPES = ("table", "commit", "reveal", "action", "adjudicate", "close")
 """``table``: a member's table proposal; ``commit``: a member's first beacon commitment (joins
 the table); ``reveal``: a beacon chain value for one draw (with the next chain's commitment at
 the fixed draw); ``action``: a seat's move; ``adjudicate``: a member's signed statement that the
-game is abandoned."""
+game is abandoned; ``close``: a member's last envelope once the game is over, whose history
+digest lets the others check that everyone saw the same last moves."""
 
 Seen = tuple[tuple[int, bytes], ...]
 """A history digest: per member in seat order, ``(count, hash of the last)``."""

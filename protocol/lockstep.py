@@ -35,25 +35,13 @@ from . import events as ev
 from .beacon import DEFAULT_LENGTH, MIN_LENGTH, check_length
 from .envelope import ZERO_HASH, Envelope, Seen
 from .errors import LocalProtocolError, RemoteProtocolError
-from .events import (
-    Applied,
-    Drawn,
-    Event,
-    Forward,
-    GameAbandoned,
-    GameOver,
-    GameStarted,
-    Secret,
-    Transmit,
-    Waiting,
-    YourTurn,
-)
 from .history import Equivocation, History
 from .identity import Identity, fingerprint
 from .messages import (
     Action,
     Adjudicate,
     Chance,
+    Close,
     Commit,
     MessageError,
     Over,
@@ -64,29 +52,12 @@ from .messages import (
 from .phases import FAULT, TRANSITIONS, Engine, EngineFactory, Phase
 from .rounds import BeaconRounds
 
-__all__ = [  # the events and the table are part of this module's public face
-    "NEED_DATA",
-    "TRANSITIONS",
-    "Applied",
-    "Drawn",
-    "Engine",
-    "EngineFactory",
-    "Event",
-    "Forward",
-    "GameAbandoned",
-    "GameOver",
-    "GameStarted",
-    "Lockstep",
-    "Phase",
-    "Secret",
-    "Table",
-    "Transmit",
-    "Waiting",
-    "YourTurn",
-]
+__all__ = ["NEED_DATA", "TRANSITIONS", "Engine", "EngineFactory", "Lockstep", "Phase", "Table"]
 
 MAX_EARLY = 256
 """Most envelopes held before the table is known."""
+MAX_QUEUE = 4096
+"""Most accepted envelopes of one member waiting for the rules to reach them."""
 
 
 class _NeedData:
@@ -169,6 +140,8 @@ class Lockstep:
         self._revealed = 0
         self._committed = False
         self._adjudicated = False
+        self._closed = False
+        self._closes: set[int] = set()
         self._announced: int | None = None
         self._progress_at = 0
 
@@ -178,6 +151,11 @@ class Lockstep:
     def finished(self) -> bool:
         """The engine reached its end (a result exists)."""
         return self.phase is Phase.OVER
+
+    @property
+    def settled(self) -> bool:
+        """Over, and every member's ``close`` is in: nobody saw another last move."""
+        return self.phase is Phase.OVER and len(self._closes) == len(self.members)
 
     @property
     def ended(self) -> bool:
@@ -223,9 +201,12 @@ class Lockstep:
         first: they are reused, never signed anew.
 
         Raises:
-            LocalProtocolError: one is not a valid envelope of this peer.
+            LocalProtocolError: one is not a valid envelope of this peer, or the machine has
+                taken envelopes already (it could have signed anew what it is given back).
         """
         assert self.identity is not None, "a spectator signs nothing"
+        if self.received or self._early:
+            raise LocalProtocolError("restore own envelopes before taking any other")
         for data in own:
             try:
                 env = Envelope.decode(data)
@@ -250,9 +231,12 @@ class Lockstep:
                 hold the evidence to forward).
             LocalProtocolError: the game had already ended.
         """
-        if self.ended:
+        if self.phase in (Phase.ABANDONED, Phase.HALTED):
             raise LocalProtocolError(f"the game has ended ({self.phase.value})")
-        self._accept(Envelope.decode(data))
+        env = Envelope.decode(data)
+        if self.phase is Phase.OVER and env.sender not in self.members:
+            raise LocalProtocolError("the game has ended (over)")
+        self._accept(env)  # once over: still taken, for the closes' digests and any proof
         self._pump()
 
     def send(self, action: tuple[Any, ...]) -> None:
@@ -377,6 +361,8 @@ class Lockstep:
             raise RemoteProtocolError("an envelope of another game")
         if env.sender not in self.members:
             raise RemoteProtocolError(f"{fingerprint(env.sender)} is not a member of this table")
+        if len(self.members[env.sender].queue) >= MAX_QUEUE:
+            raise RemoteProtocolError(f"too many envelopes of {fingerprint(env.sender)} waiting")
         try:
             accepted = self.history.accept(env)
         except Equivocation as exc:
@@ -400,6 +386,8 @@ class Lockstep:
             self.history.pending_forward.clear()
             member = self.members[item.sender]
             member.queue.append(item)
+            if item.type == "close":
+                self._closes.add(member.seat)
             if self.identity is not None and item.sender == self.identity.public:
                 self._note_own(item)
 
@@ -408,6 +396,8 @@ class Lockstep:
             self._committed = True
         elif env.type == "adjudicate":
             self._adjudicated = True
+        elif env.type == "close":
+            self._closed = True
         elif env.type == "reveal" and env.body and isinstance(env.body[0], int):
             self._revealed = max(self._revealed, env.body[0])
 
@@ -505,6 +495,8 @@ class Lockstep:
         if isinstance(due, Over):
             self.phase = Phase.OVER
             self._events.append(ev.GameOver(due.result))
+            if self.identity is not None and not self._closed:
+                self._emit("close", Close(self.steps).body())  # its digest shows our history
             return False
         if isinstance(due, Chance):
             return self._step_draw(members, due.weights)
@@ -545,8 +537,9 @@ class Lockstep:
         progressed = False
         for m in members:
             if m.seat in self.beacon.values or not m.queue or m.queue[0].type != "reveal":
-                if m.seat not in self.beacon.values and m.queue and m.queue[0].type == "action":
-                    self._fault(m, f"an action where its reveal for draw {d} is due")
+                head = m.queue[0].type if m.queue else ""
+                if m.seat not in self.beacon.values and head in ("action", "close"):
+                    self._fault(m, f"an {head} where its reveal for draw {d} is due")
                 continue
             env = m.queue[0]
             try:
@@ -574,8 +567,8 @@ class Lockstep:
         actor = members[seat]
         mine = self.identity is not None and actor.key == self.identity.public
         if not actor.queue or actor.queue[0].type != "action":
-            if actor.queue and actor.queue[0].type == "reveal":
-                self._fault(actor, "a reveal where its action is due")
+            if actor.queue and actor.queue[0].type in ("reveal", "close"):
+                self._fault(actor, f"a {actor.queue[0].type} where its action is due")
             if mine and self._announced != self.steps:
                 self._announced = self.steps
                 self._events.append(ev.YourTurn(seat))

@@ -12,6 +12,7 @@ with :class:`MessageError` (STYLE: h11's ``_events.py``): a message that exists 
 | ``reveal`` | ``[draw, value]``, ``[draw, value, next_head, next_length]`` | :class:`Reveal` |
 | ``action`` | ``[state_hash, action]`` | :class:`Action` |
 | ``adjudicate`` | ``[steps, reason]`` | :class:`Adjudicate` |
+| ``close`` | ``[steps]`` | :class:`Close` |
 """
 
 from __future__ import annotations
@@ -214,12 +215,35 @@ class Adjudicate:
         return (self.steps, self.reason)
 
 
-BODIES: dict[str, type[Table | Commit | Reveal | Action | Adjudicate]] = {
+@dataclass(frozen=True, slots=True)
+class Close:
+    """A member's last envelope: the game ended for it after ``steps`` draws and actions. Its
+    history digest is what the others compare with theirs (an equivocation on the last move
+    shows there); it changes nothing in the game."""
+
+    steps: int
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.steps) or self.steps < 0:
+            raise MessageError("a close's step count is a non-negative integer")
+
+    @classmethod
+    def from_body(cls, body: tuple[Any, ...]) -> Close:
+        """Raises: MessageError."""
+        _arity(body, (1,), "close body is [steps]")
+        return cls(*body)
+
+    def body(self) -> tuple[Any, ...]:
+        return (self.steps,)
+
+
+BODIES: dict[str, type[Table | Commit | Reveal | Action | Adjudicate | Close]] = {
     "table": Table,
     "commit": Commit,
     "reveal": Reveal,
     "action": Action,
     "adjudicate": Adjudicate,
+    "close": Close,
 }
 """The body class of each envelope type."""
 

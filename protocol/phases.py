@@ -63,6 +63,7 @@ TRANSITIONS: dict[Phase, dict[str, str]] = {
         "reveal": WAIT,
         "action": WAIT,
         "adjudicate": "adjudicate",
+        "close": FAULT,
     },
     Phase.PLAY: {
         "table": FAULT,
@@ -70,6 +71,7 @@ TRANSITIONS: dict[Phase, dict[str, str]] = {
         "reveal": "reveal",
         "action": "action",
         "adjudicate": "adjudicate",
+        "close": WAIT,
     },
 }
 """Per phase, what the head envelope of a member's queue does: a handler's name, ``wait`` (it

@@ -287,15 +287,19 @@ def test_a_duplicated_envelope_is_caught_as_a_replay() -> None:
         tampered = [*envelopes[: i + 1], envelopes[i], *envelopes[i + 1 :]]
         assert expect_invalid(tampered, "replayed envelope").index == i + 1
     last = [*envelopes, envelopes[-1]]
-    assert expect_invalid(last, "the game has ended").index == len(envelopes)
+    assert expect_invalid(last, "replayed envelope").index == len(envelopes)
 
 
 def test_an_envelope_after_the_end_is_caught() -> None:
     envelopes = small()
     last = Envelope.decode(envelopes[-1])
     seat = Envelope.decode(envelopes[0]).body[2].index(last.sender)
-    extra = reseal(f"small/{seat}", envelopes[-1], seq=last.seq + 1, prev=last.hash)
-    error = expect_invalid([*envelopes, extra], "the game has ended")
+    seen = list(last.seen)
+    seen[seat] = (last.seq + 1, last.hash)
+    extra = reseal(
+        f"small/{seat}", envelopes[-1], seq=last.seq + 1, prev=last.hash, seen=tuple(seen)
+    )
+    error = expect_invalid([*envelopes, extra], "never applied")
     assert error.index == len(envelopes)
 
 

@@ -20,7 +20,8 @@ from goldnet.rng import Stream
 from goldnet.session import EngineBinding, Harness, Peer, deterministic_peer, make_engine
 from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
-from protocol.lockstep import Lockstep, Waiting
+from protocol.events import Waiting
+from protocol.lockstep import Lockstep
 from protocol.messages import Chance, Turn
 from tests.forge import resign
 

@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from protocol.errors import LocalProtocolError
-from protocol.lockstep import Applied, Drawn, GameOver, GameStarted, Table
+from protocol.events import Applied, Drawn, GameOver, GameStarted
+from protocol.lockstep import Table
 
 from ..engine import ChanceOf, Event, GameState, Terminal
 from ..profile import Profile, ProfileError

@@ -19,24 +19,16 @@ import contextlib
 import hashlib
 import logging
 import os
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from protocol.errors import LocalProtocolError, RemoteProtocolError
+from protocol.events import Forward, GameAbandoned, GameOver, Secret, Transmit, Waiting, YourTurn
 from protocol.identity import Identity
-from protocol.lockstep import (
-    NEED_DATA,
-    Forward,
-    GameAbandoned,
-    GameOver,
-    Lockstep,
-    Secret,
-    Transmit,
-    Waiting,
-    YourTurn,
-)
+from protocol.lockstep import NEED_DATA, Lockstep
 from protocol.messages import Turn
 
 from ..engine import Bot, Terminal
@@ -74,6 +66,9 @@ _SCALE = os.environ.get("GOLDNET_TIME_SCALE", "1")
 TIME_SCALE = int(_SCALE) if _SCALE.isdigit() and 1 <= int(_SCALE) <= 3600 else 1
 """Game-clock seconds per real second (tests only: ``GOLDNET_TIME_SCALE=60`` makes the
 abandonment time of a table pass 60 times faster; 1 in real play)."""
+CLOSE_GRACE = 5.0
+"""Seconds a finished game waits for the others' ``close`` envelopes (whose digests would show
+an equivocation on the last move) before its result is final anyway."""
 REHOST_AFTER = 2
 """Failed connections after which a peer looks for a member's re-hosted relay."""
 
@@ -187,6 +182,8 @@ class NetPeer:
         self._index = 0
         """The relay log index of the envelope being taken."""
         self._ended = asyncio.Event()
+        self._over: tuple[Terminal, float] | None = None
+        """The result and when the engine reached it, while the closes come in."""
 
     # --- journal ------------------------------------------------------------------------
 
@@ -532,7 +529,7 @@ class NetPeer:
             elif isinstance(event, YourTurn):
                 self._turn(event.seat)
             elif isinstance(event, GameOver):
-                self._finish("over", result=event.result)
+                self._over = (event.result, time.monotonic())
             elif isinstance(event, GameAbandoned):
                 self._finish("abandoned", by=event.by)
         if not self._replaying and self.outcome is None:  # own envelopes are known by now
@@ -540,6 +537,12 @@ class NetPeer:
         halt = self.machine.halted
         if halt is not None and self.outcome is None:
             self._finish("halted", reason=halt.reason, culprit=halt.culprit)
+        elif self._over is not None and self.outcome is None:
+            result, since = self._over
+            # Over: the result stands once every member's close is in (their digests agree
+            # with ours), or after a short grace — a member that left cannot undo a result.
+            if self.machine.settled or self._replaying or time.monotonic() - since > CLOSE_GRACE:
+                self._finish("over", result=result)
 
     def _finish(
         self,

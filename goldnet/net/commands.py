@@ -312,14 +312,15 @@ def _relay_from_journal(profile: Profile, peer: NetPeer, state: JournalState) ->
     """A relay for the table of ``peer``'s game holding every envelope the journal has."""
     table = peer.machine.table
     assert table is not None
-    envelopes = [data for _, data in state.incoming] + list(state.outgoing)
-    first = [d for d in envelopes if d == peer.machine.record[0]]
+    # The game's own order first (each envelope after what it answers), then the rest: a peer
+    # that reads the log from 0 never holds a long queue.
+    log = list(dict.fromkeys([*peer.machine.full_record(), *state.outgoing]))
     return Relay(
         profile.identity,
         table_name=f"{table.names[0]}'s table",
         game=table.game,
         seats=len(table.members),
-        log=first[:1] + [d for d in envelopes if d != peer.machine.record[0]],
+        log=log,
         members=list(zip(table.members, table.names, strict=True)),
     )
 

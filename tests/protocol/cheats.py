@@ -9,7 +9,8 @@ from typing import Any
 from protocol.beacon import OwnChain
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
-from protocol.lockstep import Applied, Drawn, Lockstep
+from protocol.events import Applied, Drawn
+from protocol.lockstep import Lockstep
 
 from .toy import Node, reseal, seed, spectate, toy_engines
 

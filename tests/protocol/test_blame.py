@@ -14,7 +14,8 @@ import pytest
 
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.errors import LocalProtocolError
-from protocol.lockstep import Forward, Lockstep
+from protocol.events import Forward
+from protocol.lockstep import Lockstep
 from protocol.messages import Adjudicate
 
 from .cheats import Act, Trap, body_of, chain_of, replay_halt, seen_with

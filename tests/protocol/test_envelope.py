@@ -129,7 +129,7 @@ def test_every_message_type_round_trips(type_: str) -> None:
 
 
 def test_the_types_are_the_documented_ones() -> None:
-    assert TYPES == ("table", "commit", "reveal", "action", "adjudicate")
+    assert TYPES == ("table", "commit", "reveal", "action", "adjudicate", "close")
 
 
 # --- refusals -----------------------------------------------------------------------------

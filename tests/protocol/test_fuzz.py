@@ -110,15 +110,22 @@ def test_garbage_and_mutated_envelopes_change_nothing(position: int, junk: Any) 
     assert node.machine.finished and node.machine.record == RECORD
 
 
-def test_a_finished_machine_takes_nothing() -> None:
+def test_a_finished_machine_changes_nothing_but_still_takes_proof() -> None:
+    """Once over, a machine still takes its members' envelopes — the closes, whose digests
+    show an equivocation on the last move, and any proof — but nothing changes the game."""
     node = fresh_seat_one()
     for item in STREAM:
         assert feed(node, item) is None
     assert node.machine.finished
-    for data in (b"", STREAM[0], STREAM[-1]):
-        with pytest.raises(LocalProtocolError, match="the game has ended"):
+    result = node.result
+    with pytest.raises(RemoteProtocolError) as info:
+        node.machine.receive(b"")
+    assert info.value.culprit is None
+    for data in (STREAM[0], STREAM[-1]):
+        with pytest.raises(RemoteProtocolError, match="replayed") as info:
             node.machine.receive(data)
-    assert node.machine.record == RECORD
+        assert info.value.culprit is None
+    assert node.machine.finished and node.machine.record == RECORD and node.result == result
 
 
 scalars = (

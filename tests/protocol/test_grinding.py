@@ -20,7 +20,8 @@ import pytest
 
 from protocol.beacon import MIN_LENGTH, OwnChain, link
 from protocol.envelope import Envelope
-from protocol.lockstep import Drawn, Lockstep
+from protocol.events import Drawn
+from protocol.lockstep import Lockstep
 from protocol.messages import Reveal
 from protocol.rounds import BeaconRounds
 

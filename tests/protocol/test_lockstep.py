@@ -19,20 +19,8 @@ from protocol.beacon import MARGIN, MIN_LENGTH, draw_bytes, outcome_index
 from protocol.codec import pack
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
-from protocol.lockstep import (
-    MAX_EARLY,
-    NEED_DATA,
-    Applied,
-    Drawn,
-    GameOver,
-    GameStarted,
-    Lockstep,
-    Phase,
-    Secret,
-    Table,
-    Transmit,
-    YourTurn,
-)
+from protocol.events import Applied, Drawn, GameOver, GameStarted, Secret, Transmit, YourTurn
+from protocol.lockstep import MAX_EARLY, NEED_DATA, Lockstep, Phase, Table
 from protocol.messages import Over
 from protocol.sampling import HashStream
 

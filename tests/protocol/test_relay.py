@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.errors import RemoteProtocolError
+from protocol.events import Forward
 from protocol.history import Equivocation
-from protocol.lockstep import Forward, Lockstep
+from protocol.lockstep import Lockstep
 
 from .cheats import Act, Rechain, SplitView, assert_same_game, chain_of, replay_halt
 from .toy import Node, key, make_nodes, played, propose, relay, reseal, toy_engines
@@ -314,22 +315,18 @@ def test_a_consistent_equivocation_through_the_relay_names_only_the_equivocator(
     assert all(any(isinstance(e, Forward) for e in node.events) for node in honest)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known hole (docs/protocol.md §12): no digest follows a game's last envelope",
-)
 def test_an_equivocation_on_the_last_move_is_proven() -> None:
     """Seat 2 plays the game's last move, signed twice: one move for seat 0, another for seat
-    1. No envelope follows it, so no digest ever compares the two: today both honest members
-    finish — with different results — and nobody is named. This test says what should
-    happen, and fails until the protocol closes a game with an exchange of digests."""
-    last = Envelope.decode(played(3, prefix="last-move-")[2].sent[-1])
-    assert last.type == "action"  # seat 2 plays round 12, the game's last move
+    1. No move follows it; the members' ``close`` envelopes do, and their history digests
+    disagree: the evidence goes round, and both honest members halt naming seat 2 instead of
+    finishing with two different results."""
+    sent = [Envelope.decode(d) for d in played(3, prefix="last-move-")[2].sent]
+    last = [e for e in sent if e.type == "action"][-1]
+    assert sent[-1].type == "close" and sent[-2] == last  # round 12, the game's last move
     nodes = make_nodes(3, prefix="last-move-")
     split = SplitView(nodes, 2, last.seq, {0}, drop_evidence=False)
     propose(nodes)
     relay(nodes, route=split.route)
-    assert nodes[0].result != nodes[1].result  # what happens today: two results
     for node in nodes[:2]:
         halted = node.machine.halted
         assert isinstance(halted, Equivocation) and halted.culprit == nodes[2].key

@@ -17,17 +17,9 @@ from typing import Any
 from protocol.codec import pack
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
-from protocol.events import GameAbandoned
+from protocol.events import Forward, GameAbandoned, GameOver, Secret, Transmit, YourTurn
 from protocol.identity import Identity
-from protocol.lockstep import (
-    NEED_DATA,
-    Forward,
-    GameOver,
-    Lockstep,
-    Secret,
-    Transmit,
-    YourTurn,
-)
+from protocol.lockstep import NEED_DATA, Lockstep
 from protocol.messages import Chance, Due, Over, Turn
 from protocol.sampling import HashStream
 
@@ -163,7 +155,7 @@ class Node:
         return self.machine.identity.public
 
     def deliver(self, data: bytes) -> None:
-        if self.machine.ended:
+        if self.machine.halted is not None or self.machine.abandoned is not None:
             return
         try:
             self.machine.receive(data)
