@@ -75,6 +75,9 @@ class _Client(TLSConnection):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
+        assert isinstance(transport, asyncio.WriteTransport)
+        # the log is pushed up to the high-water mark: well below the backlog that drops
+        transport.set_write_buffer_limits(high=min(64 * 1024, self.relay.max_backlog // 4))
         self.relay._connections.add(self)
         self._arm(self.relay.handshake_timeout)  # the TLS handshake
 
