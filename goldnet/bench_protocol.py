@@ -102,7 +102,6 @@ class _DrawTimer:
 
 
 async def _relay_rolls(games: int) -> list[float]:
-    import os
     import tempfile
     from pathlib import Path
 
@@ -130,7 +129,6 @@ async def _relay_rolls(games: int) -> list[float]:
                     bot=make_bot("random", f"bench/{g}/{i}"),
                     options=(1 + g % 11,),
                     on_event=on_event if i == 0 else None,
-                    seed=os.urandom(32),
                 )
                 for i in range(2)
             ]

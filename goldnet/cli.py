@@ -1,8 +1,10 @@
 """``goldnet …``: the command line (argparse).
 
-Exit statuses: 0 success; 1 a check that failed (``scenario --check``); 2 bad usage, an
-unreadable or malformed file, or an impossible argument — always a one-line message on stderr,
-never a traceback.
+Exit statuses: 0 success; 1 a check that failed (``scenario --check``, ``verify``) or a
+network game that could not go on; 2 bad usage, an unreadable or malformed file, or an
+impossible argument — always a one-line message on stderr, never a traceback. A network game
+(``host``, ``join``, ``resume``) that ended without a result exits 3 when it was abandoned and
+4 when it was halted on a member's proven fault.
 """
 
 from __future__ import annotations
@@ -114,6 +116,16 @@ def _port(text: str) -> int:
     return value
 
 
+def _abandon_after(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of seconds") from None
+    if not 30 <= value <= 86_400:
+        raise argparse.ArgumentTypeError(f"{value} s is outside 30-86400 seconds")
+    return value
+
+
 def _network_parsers(sub: Any) -> None:
     bots = ("random", "greedy", "strong")
 
@@ -155,6 +167,14 @@ def _network_parsers(sub: Any) -> None:
     p.add_argument("--bot", choices=bots, help="a bot plays this peer's seat")
     p.add_argument("--board", type=_board_number, help="board 1-11 (default: random)")
     p.add_argument("--player-name", help="this player's name at the table")
+    p.add_argument(
+        "--abandon-after",
+        type=_abandon_after,
+        default=600,
+        metavar="SECONDS",
+        help="seconds without progress before the game may be adjudicated abandoned "
+        "(30-86400, default 600)",
+    )
     caps(p)
     mdns(p)
     common(p)
@@ -183,6 +203,14 @@ def _network_parsers(sub: Any) -> None:
     common(p)
 
     p = sub.add_parser("resume", help="rejoin the newest interrupted game of this profile")
+    p.add_argument(
+        "--host",
+        action="store_true",
+        help="re-host the table on this machine (its relay died or misbehaves)",
+    )
+    p.add_argument("--port", type=_port, default=0, help="TCP port for --host (0: any free)")
+    p.add_argument("--invite", metavar="CODE", help="go on through the relay a member re-hosted")
+    mdns(p)
     common(p)
 
     p = sub.add_parser("demo", help="bots in separate processes play a whole LAN game")
@@ -239,6 +267,8 @@ def _network(args: argparse.Namespace) -> int:
             print(json.dumps(result), flush=True)
         else:
             _print_outcome(result)
+    if isinstance(result, dict):
+        return commands.ENDING_STATUS.get(result.get("ending", "over"), 0)
     return 0
 
 
@@ -248,8 +278,15 @@ def _print_outcome(result: Any) -> None:
             print(item)
         return
     names = result.get("names", ["seat 0", "seat 1"])
-    scores = result["scores"]
-    print(f"winner: {names[result['winner']]}  scores: {scores[0]} - {scores[1]}")
+    ending = result.get("ending", "over")
+    if ending == "abandoned":
+        print(f"the game was abandoned (no result): {result.get('reason', '')}")
+    elif ending == "halted":
+        culprit = result.get("culprit", "nobody")
+        print(f"the game was halted: {culprit} broke the rules: {result.get('reason', '')}")
+    else:
+        scores = " - ".join(str(s) for s in result["scores"])
+        print(f"winner: {names[result['winner']]}  scores: {scores}")
     for path in result.get("records", [result.get("record")]):
         print(f"record: {path}")
 
@@ -430,6 +467,7 @@ def _play_recorded(bots: list[Any], board: int, label: str, path: Path) -> Any:
     except OSError as exc:
         raise UsageError(f"goldnet selfplay: cannot write {path}: {exc.strerror}") from None
     checked = verify(record)
+    assert checked.result is not None, "an honest self-play game ends with a result"
     return GameResult(checked.result.scores, checked.result.winners, checked.turns)
 
 
@@ -460,9 +498,19 @@ def _verify(args: argparse.Namespace) -> int:
             status = max(status, 1)
             continue
         summary = checked.summary()
+        for warning in checked.warnings:
+            print(f"goldnet verify: {path}: warning: {warning}", file=sys.stderr)
         if args.json:
             print(json.dumps({"file": str(path), "valid": True, **summary}))
-        elif checked.table.game == "mountains-rivers":
+        elif checked.ending == "abandoned":
+            by = checked.table.names[checked.by] if checked.by is not None else "a member"
+            print(f"{path}: valid  abandoned (adjudicated by {by}): no result, nobody at fault")
+        elif checked.ending == "halted":
+            from protocol.identity import fingerprint
+
+            culprit = fingerprint(checked.culprit) if checked.culprit else "nobody"
+            print(f"{path}: valid  halted: {culprit} is proven to have cheated: {checked.reason}")
+        elif checked.table.game == "mountains-rivers" and checked.result is not None:
             text = format_result(
                 checked.table.options[0],
                 checked.table.names,
@@ -470,7 +518,8 @@ def _verify(args: argparse.Namespace) -> int:
                 checked.result.winners[0],
                 checked.turns,
             )
-            print(f"{path}: valid  {text}")
+            tail = "  protocol: 1 (dice not proven fair)" if checked.protocol == 1 else ""
+            print(f"{path}: valid  {text}{tail}")
         else:  # pragma: no cover - only one game so far
             print(f"{path}: valid  {summary}")
     return status

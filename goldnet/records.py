@@ -1,31 +1,46 @@
 """Records: a finished game's envelopes in a ``.goldnet`` file, and their verification.
 
-File format (docs/records.md): one msgpack array ``["goldnet-record", 1, [envelope, ...]]``,
-each envelope as a msgpack ``bin`` holding its exact signed bytes, in the lockstep machine's
-canonical record order. Verification feeds every envelope to a spectator lockstep machine —
-which checks signatures, sequence chains, beacon reveals and every rule — and then requires the
-game to be over and the order to be the canonical one.
+File format (docs/records.md): one msgpack array ``["goldnet-record", version, [envelope,
+...]]``, each envelope as a msgpack ``bin`` holding its exact signed bytes, in the lockstep
+machine's canonical record order. ``version`` is the protocol version of the envelopes, the
+integer 1 or 2 (never a boolean or a float); files are written as :data:`VERSION`.
+
+Verification of a current record feeds every envelope to a spectator lockstep machine — which
+checks signatures, sequence chains, beacon reveals and every rule — and then requires the game
+to be over and the order to be the canonical one. A version-1 file is replayed by
+:mod:`protocol.v1` instead, and verifies with :data:`V1_WARNING`: its dice could have been
+steered.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import msgpack
 
+from protocol import v1
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.identity import fingerprint
 from protocol.lockstep import Lockstep, Table
+from protocol.messages import Chance, Turn
 
 from .engine import Terminal
 from .session import EngineBinding, make_engine
 
 MAGIC = "goldnet-record"
-VERSION = 1
+VERSION = 2
+"""The record version this code writes: the protocol version of its envelopes."""
+VERSIONS = (1, 2)
+"""The record versions this code reads."""
 MAX_RECORD_SIZE = 64 * 1024 * 1024
 SUFFIX = ".goldnet"
+V1_WARNING = (
+    "this record was made with protocol version 1, whose dice a modified client could steer: "
+    "its signatures and moves check out, but its result cannot be trusted as fair"
+)
 
 
 class RecordError(Exception):
@@ -47,12 +62,24 @@ class InvalidRecord(Exception):
         self.index = index
 
 
-def encode(envelopes: list[bytes]) -> bytes:
-    """The bytes of a record file holding ``envelopes``."""
-    return bytes(msgpack.packb([MAGIC, VERSION, envelopes], use_bin_type=True))
+class Record(list[bytes]):
+    """A record file's envelopes (a list, in file order) and the file's ``version``: the
+    protocol version they speak. A plain list of envelopes is a record of the current
+    protocol."""
+
+    __slots__ = ("version",)
+
+    def __init__(self, envelopes: Iterable[bytes] = (), version: int = VERSION) -> None:
+        super().__init__(envelopes)
+        self.version = version
 
 
-def write(path: Path, envelopes: list[bytes]) -> None:
+def encode(envelopes: Sequence[bytes]) -> bytes:
+    """The bytes of a record file of version :data:`VERSION` holding ``envelopes``."""
+    return bytes(msgpack.packb([MAGIC, VERSION, list(envelopes)], use_bin_type=True))
+
+
+def write(path: Path, envelopes: Sequence[bytes]) -> None:
     """Write a record file atomically (temporary file, then rename).
 
     Raises:
@@ -63,11 +90,12 @@ def write(path: Path, envelopes: list[bytes]) -> None:
     tmp.replace(path)
 
 
-def decode(data: bytes) -> list[bytes]:
-    """The envelopes of a record file's bytes.
+def decode(data: bytes) -> Record:
+    """The envelopes and version of a record file's bytes.
 
     Raises:
-        RecordError: not a goldnet record, or where decoding failed (byte offset).
+        RecordError: not a goldnet record, a version that is not the integer 1 or 2, or where
+            decoding failed (byte offset).
     """
     if len(data) > MAX_RECORD_SIZE:
         raise RecordError(f"file of {len(data)} bytes is larger than a record can be")
@@ -79,13 +107,11 @@ def decode(data: bytes) -> list[bytes]:
         if unpacker.read_array_header() != 3:
             raise RecordError("not a goldnet record (bad header)")
         magic = unpacker.unpack()
-        version = unpacker.unpack()
-        if magic != MAGIC:
-            raise RecordError("not a goldnet record (bad header)")
-        if version != VERSION:
-            raise RecordError(f"record version {version!r} is not supported (this reads {VERSION})")
+        if not isinstance(magic, str) or magic != MAGIC:
+            raise RecordError(f"not a goldnet record (bad header: {_shown(magic)}, not {MAGIC!r})")
+        version = _version(unpacker.unpack())
         count = unpacker.read_array_header()
-        envelopes: list[bytes] = []
+        envelopes = Record(version=version)
         for i in range(count):
             offset = unpacker.tell()
             try:
@@ -108,8 +134,30 @@ def decode(data: bytes) -> list[bytes]:
     return envelopes
 
 
-def read(path: Path) -> list[bytes]:
-    """The envelopes of the record file at ``path``.
+def _shown(value: Any) -> str:
+    """``value`` for an error message: its repr, at most 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _version(value: Any) -> int:
+    """The record version, strictly: the integer 1 or 2.
+
+    Raises:
+        RecordError: anything else, saying what it is.
+    """
+    if type(value) is not int:
+        raise RecordError(
+            f"the record version must be the integer 1 or 2, not {_shown(value)} "
+            f"(a {type(value).__name__})"
+        )
+    if value not in VERSIONS:
+        raise RecordError(f"record version {value} is not supported (this reads 1 and 2)")
+    return value
+
+
+def read(path: Path) -> Record:
+    """The envelopes and version of the record file at ``path``.
 
     Raises:
         RecordError: unreadable or undecodable.
@@ -123,41 +171,78 @@ def read(path: Path) -> list[bytes]:
 
 @dataclass(frozen=True, slots=True)
 class Verified:
-    """A record that verified: its table and the game's end."""
+    """A record that verified: its table, how the game ended, the protocol version it was
+    made with, and warnings in words (a version-1 record's: :data:`V1_WARNING`).
 
-    table: Table
-    result: Terminal
+    ``ending`` is ``"over"`` (``result`` holds the scores), ``"abandoned"`` (no result; seat
+    ``by`` adjudicated it) or ``"halted"`` (``culprit`` signed what ``reason`` says; the record
+    holds that proof).
+    """
+
+    table: Table | v1.Table
+    result: Terminal | None
     turns: int
     draws: int
     envelopes: int
+    ending: str = "over"
+    reason: str = ""
+    culprit: bytes | None = None
+    by: int | None = None
+    protocol: int = VERSION
+    warnings: tuple[str, ...] = ()
 
     def summary(self) -> dict[str, Any]:
-        """The result as plain values (for ``--json`` and comparisons)."""
-        return {
+        """How the game ended as plain values (for ``--json`` and comparisons)."""
+        summary: dict[str, Any] = {
             "game": self.table.game,
             "options": list(self.table.options),
             "names": list(self.table.names),
             "players": [fingerprint(k) for k in self.table.members],
-            "scores": list(self.result.scores),
-            "winners": list(self.result.winners),
+            "ending": self.ending,
             "turns": self.turns,
             "draws": self.draws,
             "envelopes": self.envelopes,
+            "protocol": self.protocol,
+            "warnings": list(self.warnings),
         }
+        if self.result is not None:
+            summary["scores"] = list(self.result.scores)
+            summary["winners"] = list(self.result.winners)
+        if self.ending != "over":
+            summary["reason"] = self.reason
+        if self.culprit is not None:
+            summary["culprit"] = fingerprint(self.culprit)
+        if self.by is not None:
+            summary["by"] = self.table.names[self.by]
+        return summary
 
 
-def verify(envelopes: list[bytes]) -> Verified:
-    """Check a record completely: every envelope, the beacon, the rules, the end, the order.
+def verify(envelopes: Sequence[bytes]) -> Verified:
+    """Check a record completely: every envelope, the beacon, the rules, the order, the end.
+
+    A game that is over holds exactly its canonical record. A game that ended without a result
+    holds its canonical record (an abandoned game's ends with the adjudication), then the
+    envelopes its writer had accepted without applying them and, for a halt, the rest of the
+    proof: the verdict is the machine's own, from what the members signed.
+
+    A :class:`Record` of version 1 is replayed by :mod:`protocol.v1`; any other sequence of
+    envelopes is checked by the current protocol's lockstep machine.
 
     Raises:
         InvalidRecord: naming the first bad envelope and why.
     """
+    if isinstance(envelopes, Record) and envelopes.version == 1:
+        return _verify_v1(envelopes)
     machine = Lockstep(None, make_engine)
     checked = 0
     for i, data in enumerate(envelopes):
         try:
             machine.receive(data)
-        except (RemoteProtocolError, LocalProtocolError) as exc:
+        except RemoteProtocolError as exc:
+            if machine.halted is None:
+                raise InvalidRecord(str(exc), i) from None
+            break  # a proven fault: the verdict
+        except LocalProtocolError as exc:
             raise InvalidRecord(str(exc), i) from None
         for j in range(checked, len(machine.record)):
             if j >= len(envelopes) or machine.record[j] != envelopes[j]:
@@ -165,12 +250,78 @@ def verify(envelopes: list[bytes]) -> Verified:
         checked = len(machine.record)
     if machine.table is None:
         raise InvalidRecord("the record holds no table")
+    draws, turns = machine.draw, machine.actions
+    if machine.halted is not None:
+        error = machine.halted
+        return Verified(
+            machine.table, None, turns, draws, len(envelopes), "halted", error.reason, error.culprit
+        )
+    if machine.abandoned is not None:
+        accepted = set(machine.received)
+        stray = next((i for i, d in enumerate(envelopes) if d not in accepted), None)
+        if stray is not None:
+            raise InvalidRecord("an envelope the game never accepted", stray)
+        return Verified(
+            machine.table,
+            None,
+            turns,
+            draws,
+            len(envelopes),
+            "abandoned",
+            "adjudicated abandoned: nothing happened for the table's abandonment time",
+            by=machine.abandoned.by,
+        )
     if len(machine.record) != len(envelopes):
-        raise InvalidRecord("envelopes that were never applied", len(machine.record))
+        raise InvalidRecord(
+            "never applied, nor anything after it: an envelope is missing before it, or the "
+            "record holds envelopes of no game position",
+            len(machine.record),
+        )
     if not machine.finished:
         raise InvalidRecord("the record ends before the game does")
     engine = machine.engine
     assert isinstance(engine, EngineBinding)
     result = engine.state.awaiting()
     assert isinstance(result, Terminal)
-    return Verified(machine.table, result, machine.actions, machine.draw, len(envelopes))
+    return Verified(machine.table, result, turns, draws, len(envelopes))
+
+
+class _V1Engine:
+    """A goldnet engine seen through protocol 1's engine interface (``due()`` as a pair)."""
+
+    def __init__(self, binding: EngineBinding) -> None:
+        self._binding = binding
+        self.check_action = binding.check_action
+        self.apply_action = binding.apply_action
+        self.apply_outcome = binding.apply_outcome
+        self.state_hash = binding.state_hash
+
+    def due(self) -> tuple[str, Any]:
+        due = self._binding.due()
+        if isinstance(due, Turn):
+            return ("turn", due.seat)
+        if isinstance(due, Chance):
+            return ("chance", due.weights)
+        return ("over", due.result)
+
+
+def _v1_engine(game: str, options: tuple[Any, ...], seats: int) -> _V1Engine:
+    return _V1Engine(make_engine(game, options, seats))
+
+
+def _verify_v1(envelopes: Sequence[bytes]) -> Verified:
+    """A version-1 record, replayed by :mod:`protocol.v1` with goldnet's engines."""
+    try:
+        game = v1.verify_record(envelopes, _v1_engine)
+    except RemoteProtocolError as exc:
+        raise InvalidRecord(exc.reason, exc.index) from None
+    assert isinstance(game.result, Terminal)  # what make_engine's engines end with
+    return Verified(
+        game.table,
+        game.result,
+        game.actions,
+        len(game.outcomes),
+        game.envelopes,
+        protocol=1,
+        warnings=(V1_WARNING,),
+    )

@@ -18,17 +18,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from protocol.errors import LocalProtocolError, RemoteProtocolError
-from protocol.identity import Identity
-from protocol.lockstep import (
-    NEED_DATA,
+from protocol.events import (
     Applied,
     Drawn,
+    Forward,
+    GameAbandoned,
     GameOver,
-    Lockstep,
-    Table,
+    Secret,
     Transmit,
     YourTurn,
 )
+from protocol.identity import Identity
+from protocol.lockstep import NEED_DATA, Lockstep, Table
+from protocol.messages import Chance, Due, Over, Turn
+from protocol.sampling import HashStream
 
 from .engine import Bot, ChanceOf, Event, GameState, IllegalAction, Terminal, TurnOf
 
@@ -45,15 +48,18 @@ class EngineBinding:
         self.state = state
         self.events: list[Event] = []
 
-    def due(self) -> tuple[str, Any]:
+    def due(self) -> Due:
+        """Raises: LocalProtocolError for a request the network protocol cannot serve yet."""
         request = self.state.awaiting()
         if isinstance(request, TurnOf):
-            return ("turn", request.seat)
+            return Turn(request.seat)
         if isinstance(request, ChanceOf):
-            return ("chance", request.weights)
+            return Chance(request.weights)
         if isinstance(request, Terminal):
-            return ("over", request)
-        return ("reveal", request)
+            return Over(request)
+        raise LocalProtocolError(
+            f"the engine asks for {request!r}, which this protocol cannot serve"
+        )
 
     def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
         request = self.state.awaiting()
@@ -104,6 +110,9 @@ class Peer:
     outbox: deque[bytes] = field(default_factory=deque)
     errors: list[RemoteProtocolError] = field(default_factory=list)
     result: Terminal | None = None
+    abandoned: GameAbandoned | None = None
+    secrets: list[bytes] = field(default_factory=list)
+    """The beacon seeds this peer drew, in chain order (what a journal keeps)."""
 
     @property
     def engine(self) -> EngineBinding:
@@ -116,8 +125,10 @@ class Peer:
             event = self.machine.next_event()
             if event is NEED_DATA:
                 return
-            if isinstance(event, Transmit):
+            if isinstance(event, (Transmit, Forward)):
                 self.outbox.append(event.data)
+            elif isinstance(event, Secret):
+                self.secrets.append(event.seed)
             elif isinstance(event, YourTurn) and self.bot is not None:
                 state = self.engine.state
                 legal = state.legal_actions(event.seat)
@@ -125,6 +136,8 @@ class Peer:
                 self.machine.send(action)
             elif isinstance(event, GameOver):
                 self.result = event.result
+            elif isinstance(event, GameAbandoned):
+                self.abandoned = event
             elif isinstance(event, (Applied, Drawn)):
                 pass
 
@@ -133,23 +146,33 @@ def new_peer(
     bot: Bot | None,
     *,
     identity: Identity | None = None,
-    seed: bytes | None = None,
+    entropy: Callable[[int], bytes] = os.urandom,
     clock: Callable[[], int] = lambda: 0,
     engines: Callable[[str, tuple[Any, ...], int], Any] = make_engine,
+    **options: Any,
 ) -> Peer:
-    """A member peer with a fresh (or given) identity and beacon seed."""
+    """A member peer with a fresh (or given) identity; ``entropy`` feeds its beacon seeds and
+    ``options`` go to :class:`~protocol.lockstep.Lockstep` (e.g. ``chain_length``)."""
     identity = identity or Identity.generate()
-    machine = Lockstep(
-        identity, engines, clock=clock, beacon_seed=seed if seed is not None else os.urandom(32)
-    )
+    machine = Lockstep(identity, engines, clock=clock, entropy=entropy, **options)
     return Peer(identity, machine, bot)
 
 
+def label_entropy(label: str) -> Callable[[int], bytes]:
+    """Reproducible "entropy" derived from ``label``: for tests and reproducible records only,
+    never for a real game (anyone who knows the label knows every seed)."""
+    stream = HashStream(b"goldnet/test-seed/" + label.encode())
+
+    def draw(size: int) -> bytes:
+        return b"".join(stream.word().to_bytes(8, "big") for _ in range((size + 7) // 8))[:size]
+
+    return draw
+
+
 def deterministic_peer(label: str, bot: Bot | None, **kwargs: Any) -> Peer:
-    """A peer whose key and beacon seed derive from ``label`` (tests and reproducible records)."""
+    """A peer whose key and beacon seeds derive from ``label`` (tests and reproducible records)."""
     key = hashlib.sha256(b"goldnet/test-key/" + label.encode()).digest()
-    seed = hashlib.sha256(b"goldnet/test-seed/" + label.encode()).digest()
-    return new_peer(bot, identity=Identity(key), seed=seed, **kwargs)
+    return new_peer(bot, identity=Identity(key), entropy=label_entropy(label), **kwargs)
 
 
 class Harness:
@@ -204,7 +227,7 @@ class Harness:
 
     @staticmethod
     def deliver(peer: Peer, data: bytes) -> None:
-        if peer.machine.halted is not None:
+        if peer.machine.ended:
             return
         try:
             peer.machine.receive(data)

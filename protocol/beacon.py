@@ -1,19 +1,31 @@
-"""Trusted dice: the commit-reveal beacon (DESIGN §3).
+"""Trusted dice: the commit-reveal beacon (DESIGN §3), protocol version 2.
 
-Each peer draws a secret 32-byte seed and builds a hash chain of length ``N``:
-``x[N] = seed; x[k] = H(CHAIN_TAG || x[k+1])``, and commits to ``x[0]`` in a signed setup
-message. A chain *segment* covers the draws ``first .. first + N - 1``; draw ``d`` is served by
-``x[d - first + 1]``, and everyone checks ``H(CHAIN_TAG || x[j]) == x[j - 1]`` against the last
-value seen. Before a segment runs out the peer commits a fresh one (``recommit``) whose first
-draw follows the last one's end.
+Every member builds hash chains bound to the game and to itself, indexed by the **global draw
+number** ``d``. A chain covering draws ``a+1 … a+N`` (``N >= MIN_LENGTH``) is built from a fresh
+32-byte secret seed:
 
-Draw ``d``'s bytes are ``H(DRAW_TAG || game_id || d as 8 bytes big-endian || x_1 || … || x_n)``
-with the members' values in seat order (hash, not XOR). Its outcome is
-:meth:`protocol.sampling.HashStream.weighted` over the engine's integer weights, seeded with
-the draw's bytes: rejection sampling, no modulo bias.
+    x[a+N]  = H(SEED_TAG ‖ seed)                                   (the bottom)
+    x[d-1]  = H(LINK_TAG ‖ game_id ‖ member_key ‖ u64(d) ‖ x[d])    for d = a+N … a+1
 
-Invariants: no peer can change its values once committed; the last revealer can only withhold
-(detected by a timeout, never silently re-drawn).
+and its head ``x[a]`` is the commitment. The member reveals ``x[d]`` for draw ``d``; everyone
+checks it against the value it knows for ``d-1`` with the same link formula. No reveal is ever a
+seed and no seed derives from anything revealed: a chain's values say nothing about the next
+chain's.
+
+The first chain (``a = 0``) is committed in the member's ``commit`` envelope. The next one is
+committed only inside the member's reveal for draw ``last - MARGIN`` of its current chain
+(``last = a+N``), and covers ``last+1 … last+N'``. A reveal at that draw without it, or a
+commitment anywhere else, is a signed fault: a commitment made after seeing a draw's other
+reveals could steer that draw.
+
+Draw ``d``'s bytes are ``H(DRAW_TAG ‖ game_id ‖ u64(d) ‖ x_1[d] ‖ … ‖ x_n[d])``, the members'
+values in seat order: chain values only, never envelope bytes or commitments. Its outcome is
+:meth:`protocol.sampling.HashStream.weighted` over the engine's integer weights (rejection
+sampling, no modulo bias).
+
+Invariants: a member cannot change a value once its chain is committed; the values it has
+revealed do not let anyone compute its later ones; a commitment is bound to its member's key, so
+a copied commitment cannot be opened by the copier (equal commitments are therefore not refused).
 """
 
 from __future__ import annotations
@@ -25,96 +37,152 @@ from dataclasses import dataclass
 from .errors import LocalProtocolError
 from .sampling import HashStream
 
-CHAIN_TAG = b"goldnet/beacon/chain/v1"
-DRAW_TAG = b"goldnet/beacon/draw/v1"
+SEED_TAG = b"goldnet/beacon/seed/v2"
+LINK_TAG = b"goldnet/beacon/link/v2"
+DRAW_TAG = b"goldnet/beacon/draw/v2"
+MARGIN = 16
+"""A member's next chain rides in its reveal for draw ``last - MARGIN`` of its current chain."""
+MIN_LENGTH = 64
+"""Fewest draws a chain may cover (more than :data:`MARGIN`)."""
 DEFAULT_LENGTH = 512
-"""Draws per chain segment."""
-RECOMMIT_MARGIN = 64
-"""A peer commits its next segment when this many draws of the current one remain."""
+"""Draws per chain in goldnet's own peers."""
 MAX_LENGTH = 1 << 16
+"""Most draws a chain may cover."""
+SEED_SIZE = 32
 
 
-def chain_step(value: bytes) -> bytes:
-    """``H(CHAIN_TAG || value)``: one step back along a chain."""
-    return hashlib.sha256(CHAIN_TAG + value).digest()
+def _u64(n: int) -> bytes:
+    return n.to_bytes(8, "big")
 
 
-class HashChain:
-    """A peer's own secret chain ``x[0..N]`` (``x[0]`` is the commitment).
+def link(game_id: bytes, member: bytes, draw: int, value: bytes) -> bytes:
+    """``H(LINK_TAG ‖ game_id ‖ member ‖ u64(draw) ‖ value)``: the chain value for ``draw - 1``
+    from the one for ``draw`` (32 bytes)."""
+    return hashlib.sha256(LINK_TAG + game_id + member + _u64(draw) + value).digest()
+
+
+def bottom(seed: bytes) -> bytes:
+    """``H(SEED_TAG ‖ seed)``: a chain's value for its last draw."""
+    return hashlib.sha256(SEED_TAG + seed).digest()
+
+
+def check_length(length: int) -> bool:
+    """Whether ``length`` is a chain length the protocol accepts."""
+    return (
+        isinstance(length, int)
+        and not isinstance(length, bool)
+        and (MIN_LENGTH <= length <= MAX_LENGTH)
+    )
+
+
+class OwnChain:
+    """A member's own secret chain for draws ``after+1 … after+length``.
+
+    Args:
+        seed: 32 fresh secret bytes (journalled by the caller before the commitment is sent).
+        game_id, member: what the chain is bound to (32 bytes each).
+        after: the draw before the chain's first one (0 for the first chain).
+        length: draws covered, ``MIN_LENGTH … MAX_LENGTH``.
 
     Raises:
-        LocalProtocolError: a seed that is not 32 bytes, or a length outside 1..65536.
+        LocalProtocolError: a seed that is not 32 bytes, or a length outside the limits.
     """
 
-    __slots__ = ("_values", "first", "length")
+    __slots__ = ("_values", "after", "length")
 
-    def __init__(self, seed: bytes, length: int = DEFAULT_LENGTH, first: int = 1) -> None:
-        if len(seed) != 32:
+    def __init__(self, seed: bytes, game_id: bytes, member: bytes, after: int, length: int) -> None:
+        if len(seed) != SEED_SIZE:
             raise LocalProtocolError("a beacon seed is 32 bytes")
-        if not 1 <= length <= MAX_LENGTH:
-            raise LocalProtocolError(f"a chain has 1 to {MAX_LENGTH} values")
-        values = [seed]
-        for _ in range(length):
-            values.append(chain_step(values[-1]))
-        values.reverse()
-        self._values = values
+        if not check_length(length):
+            raise LocalProtocolError(f"a chain covers {MIN_LENGTH} to {MAX_LENGTH} draws")
+        self.after = after
         self.length = length
-        self.first = first
+        last = after + length
+        values = [bottom(seed)]
+        for d in range(last, after, -1):
+            values.append(link(game_id, member, d, values[-1]))
+        values.reverse()  # values[i] is x[after + i]
+        self._values = values
 
     @property
     def commitment(self) -> bytes:
-        """``x[0]``."""
+        """The head ``x[after]``."""
         return self._values[0]
 
     @property
     def last(self) -> int:
-        """The last draw this segment serves."""
-        return self.first + self.length - 1
+        """The last draw this chain serves."""
+        return self.after + self.length
+
+    @property
+    def next_at(self) -> int:
+        """The draw whose reveal carries the next chain's commitment."""
+        return self.last - MARGIN
 
     def value_for(self, draw: int) -> bytes:
-        """``x[draw - first + 1]``, this peer's reveal for ``draw``.
+        """``x[draw]``, this member's reveal for ``draw``.
 
         Raises:
-            LocalProtocolError: ``draw`` is outside this segment.
+            LocalProtocolError: ``draw`` is outside this chain.
         """
-        if not self.first <= draw <= self.last:
+        if not self.after < draw <= self.last:
             raise LocalProtocolError(
-                f"draw {draw} is outside this chain ({self.first}..{self.last})"
+                f"draw {draw} is outside this chain ({self.after + 1}..{self.last})"
             )
-        return self._values[draw - self.first + 1]
+        return self._values[draw - self.after]
 
 
 @dataclass(slots=True)
-class Segment:
-    """What everyone knows of a peer's committed segment: its draws and the last value seen."""
+class ChainView:
+    """What everyone knows of one member's committed chains: the value known for draw ``at``
+    (the head at first, then each reveal), where the current chain ends, and the next chain's
+    head once committed."""
 
-    first: int
-    length: int
-    anchor: bytes
-    """The last verified value: ``x[0]`` at first, then the latest reveal."""
-    position: int = 0
-    """Index of ``anchor`` in the chain."""
+    game_id: bytes
+    member: bytes
+    at: int
+    known: bytes
+    last: int
+    next_head: bytes | None = None
+    next_last: int = 0
+
+    @classmethod
+    def first(cls, game_id: bytes, member: bytes, commitment: bytes, length: int) -> ChainView:
+        """The view after a member's ``commit`` (draws ``1 … length``)."""
+        return cls(game_id, member, 0, commitment, length)
 
     @property
-    def last(self) -> int:
-        return self.first + self.length - 1
+    def next_at(self) -> int:
+        """The draw whose reveal must carry the next chain."""
+        return self.last - MARGIN
 
-    def accepts(self, draw: int, value: bytes) -> bool:
-        """Whether ``value`` is this chain's value for ``draw`` (the next draw it serves)."""
-        index = draw - self.first + 1
-        if index != self.position + 1 or not 1 <= index <= self.length:
-            return False
-        return chain_step(value) == self.anchor
+    def check(self, draw: int, value: bytes) -> bool:
+        """Whether ``value`` is this member's value for ``draw`` (the draw after ``at``)."""
+        return (
+            draw == self.at + 1
+            and draw <= self.last
+            and len(value) == 32
+            and (link(self.game_id, self.member, draw, value) == self.known)
+        )
 
-    def advance(self, value: bytes) -> None:
-        self.anchor = value
-        self.position += 1
+    def advance(self, draw: int, value: bytes) -> None:
+        """Take ``value`` (already checked) as the value for ``draw``; switch to the next chain
+        when the current one ends."""
+        self.at, self.known = draw, value
+        if draw == self.last:
+            assert self.next_head is not None, "the next chain is committed before the last draw"
+            self.known, self.last = self.next_head, self.next_last
+            self.next_head, self.next_last = None, 0
+
+    def commit_next(self, head: bytes, length: int) -> None:
+        """Record the next chain (draws ``last+1 … last+length``)."""
+        self.next_head, self.next_last = head, self.last + length
 
 
 def draw_bytes(game_id: bytes, draw: int, values: Sequence[bytes]) -> bytes:
-    """The 32 bytes of draw ``draw``: ``H(DRAW_TAG || game_id || draw || values…)``, with the
+    """The 32 bytes of draw ``draw``: ``H(DRAW_TAG ‖ game_id ‖ u64(draw) ‖ values…)``, the
     members' revealed values in seat order."""
-    return hashlib.sha256(DRAW_TAG + game_id + draw.to_bytes(8, "big") + b"".join(values)).digest()
+    return hashlib.sha256(DRAW_TAG + game_id + _u64(draw) + b"".join(values)).digest()
 
 
 def outcome_index(draw: bytes, weights: Sequence[int]) -> int:

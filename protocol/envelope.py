@@ -1,19 +1,24 @@
-"""Signed envelopes: every message a peer sends (DESIGN §5).
+"""Signed envelopes: every message a peer sends (DESIGN §5), protocol version 2.
 
 An envelope is the canonical msgpack array
 
-    [version, type, game_id, sender, seq, prev, body, signature]
+    [version, type, game_id, sender, seq, prev, seen, body, signature]
 
-- ``version``: :data:`VERSION`;
-- ``type``: one of :data:`TYPES`;
-- ``game_id``: 32 bytes, SHA-256 of the table (see :mod:`.messages`);
+- ``version``: :data:`VERSION` (2);
+- ``type``: one of :data:`TYPES` (the body of each is a class of :mod:`.messages`);
+- ``game_id``: 32 bytes, the hash of the table (:class:`.messages.Table`);
 - ``sender``: the sender's 32-byte Ed25519 public key;
 - ``seq``: the sender's sequence number, 0 for its first envelope of the game;
 - ``prev``: SHA-256 of the sender's previous envelope (32 zero bytes when ``seq`` is 0);
+- ``seen``: the sender's digest of the history it has accepted: per member in seat order, the
+  pair ``[count, hash]`` — how many of that member's envelopes it accepted and the hash of the
+  last one (zero hash for none); empty in a ``table`` envelope (no seats exist yet);
 - ``body``: an array whose shape depends on ``type``;
-- ``signature``: Ed25519 over ``b"goldnet/envelope/v1" + pack([version … body])``.
+- ``signature``: Ed25519 over ``b"goldnet/envelope/v2" ‖ pack([version … body])``.
 
 The hash of an envelope is SHA-256 of its bytes as received; only canonical bytes are accepted.
+Decoding checks the shape of every field here; what a body means is checked by the lockstep
+machine (a malformed body is the signer's fault, a malformed envelope nobody's).
 """
 
 from __future__ import annotations
@@ -26,21 +31,44 @@ from .codec import pack, unpack
 from .errors import RemoteProtocolError
 from .identity import PUBLIC_KEY_SIZE, SIGNATURE_SIZE, Identity, verify
 
-VERSION = 1
+VERSION = 2
 MAX_ENVELOPE_SIZE = 64 * 1024
 """Largest envelope accepted, in bytes."""
 ZERO_HASH = bytes(32)
-SIGNING_TAG = b"goldnet/envelope/v1"
+SIGNING_TAG = b"goldnet/envelope/v2"
+MAX_SEEN = 6
+"""Most entries in a ``seen`` digest (one per seat)."""
 
-TYPES = ("table", "commit", "reveal", "recommit", "action")
-"""``table``: the host's table proposal; ``commit``: a member's beacon commitment (joins the
-table); ``reveal``: a beacon chain value for one draw; ``recommit``: a fresh chain; ``action``:
-a seat's move."""
+TYPES = ("table", "commit", "reveal", "action", "adjudicate")
+"""``table``: a member's table proposal; ``commit``: a member's first beacon commitment (joins
+the table); ``reveal``: a beacon chain value for one draw (with the next chain's commitment at
+the fixed draw); ``action``: a seat's move; ``adjudicate``: a member's signed statement that the
+game is abandoned."""
+
+Seen = tuple[tuple[int, bytes], ...]
+"""A history digest: per member in seat order, ``(count, hash of the last)``."""
 
 
 def digest(data: bytes) -> bytes:
     """SHA-256 of ``data`` (32 bytes)."""
     return hashlib.sha256(data).digest()
+
+
+def _check_seen(seen: Any) -> Seen:
+    if not isinstance(seen, tuple) or len(seen) > MAX_SEEN:
+        raise RemoteProtocolError(f"the history digest is an array of at most {MAX_SEEN} pairs")
+    for entry in seen:
+        if (
+            not isinstance(entry, tuple)
+            or len(entry) != 2
+            or not isinstance(entry[0], int)
+            or isinstance(entry[0], bool)
+            or entry[0] < 0
+            or not isinstance(entry[1], bytes)
+            or len(entry[1]) != 32
+        ):
+            raise RemoteProtocolError("a history digest entry is [count, 32-byte hash]")
+    return seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +80,7 @@ class Envelope:
     sender: bytes
     seq: int
     prev: bytes
+    seen: Seen
     body: tuple[Any, ...]
     signature: bytes
     raw: bytes
@@ -66,13 +95,27 @@ class Envelope:
         seq: int,
         prev: bytes,
         body: tuple[Any, ...],
+        seen: Seen = (),
     ) -> Envelope:
-        """Sign a new envelope as ``identity``."""
-        fields = [VERSION, type_, game_id, identity.public, seq, prev, body]
+        """Sign a new envelope as ``identity``.
+
+        Raises:
+            LocalProtocolError: a value the codec does not carry.
+        """
+        fields = [VERSION, type_, game_id, identity.public, seq, prev, seen, body]
         signature = identity.sign(SIGNING_TAG + pack(fields))
         raw = pack([*fields, signature])
         return cls(
-            type_, game_id, identity.public, seq, prev, tuple(body), signature, raw, digest(raw)
+            type_,
+            game_id,
+            identity.public,
+            seq,
+            prev,
+            tuple(seen),
+            tuple(body),
+            signature,
+            raw,
+            digest(raw),
         )
 
     @classmethod
@@ -81,12 +124,16 @@ class Envelope:
 
         Raises:
             RemoteProtocolError: anything malformed; a bad signature (culprit unknown: anyone
-                can forge a sender field).
+                can write any sender field).
         """
         value = unpack(data, MAX_ENVELOPE_SIZE)
-        if not isinstance(value, tuple) or len(value) != 8:
-            raise RemoteProtocolError("an envelope is an array of 8 fields")
-        version, type_, game_id, sender, seq, prev, body, signature = value
+        if not isinstance(value, tuple) or len(value) != 9:
+            if isinstance(value, tuple) and len(value) == 8 and value[0] == 1:
+                raise RemoteProtocolError(
+                    "an envelope of protocol version 1; this peer speaks version 2"
+                )
+            raise RemoteProtocolError("an envelope is an array of 9 fields")
+        version, type_, game_id, sender, seq, prev, seen, body, signature = value
         if version != VERSION or isinstance(version, bool):
             raise RemoteProtocolError(f"unknown protocol version {version!r} (this is {VERSION})")
         if type_ not in TYPES:
@@ -101,10 +148,28 @@ class Envelope:
                 raise RemoteProtocolError(f"the {name} must be {size} bytes")
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
             raise RemoteProtocolError("the sequence number must be a non-negative integer")
+        _check_seen(seen)
         if not isinstance(body, tuple):
             raise RemoteProtocolError("the body must be an array")
         raw = bytes(data)
-        signed = SIGNING_TAG + pack([version, type_, game_id, sender, seq, prev, body])
+        signed = SIGNING_TAG + pack([version, type_, game_id, sender, seq, prev, seen, body])
         if not verify(sender, signature, signed):
             raise RemoteProtocolError("bad signature")
-        return cls(type_, game_id, sender, seq, prev, body, signature, raw, digest(raw))
+        return cls(type_, game_id, sender, seq, prev, seen, body, signature, raw, digest(raw))
+
+
+def conflict(a: Envelope, b: Envelope) -> str | None:
+    """Why ``a`` and ``b`` prove that their common sender signed two histories, or ``None``.
+
+    Proof is: one sender and one game, and either one sequence number with two different
+    envelopes, or ``b`` following ``a`` by sequence number while ``b.prev`` is not ``a``'s hash.
+    Both are signed by the sender: nobody else can make such a pair.
+    """
+    if a.sender != b.sender or a.game_id != b.game_id or a.hash == b.hash:
+        return None
+    if a.seq == b.seq:
+        return f"two different envelopes with sequence number {a.seq}"
+    first, second = (a, b) if a.seq < b.seq else (b, a)
+    if second.seq == first.seq + 1 and second.prev != first.hash:
+        return f"envelope {second.seq} does not follow the signed envelope {first.seq}"
+    return None

@@ -1,158 +1,92 @@
-"""The lockstep machine: sans-IO, one per peer (DESIGN §3, §5; STYLE: h11).
+"""The lockstep machine: sans-IO, one per peer (DESIGN §3, §5; STYLE: h11), protocol version 2.
 
-Bytes in with :meth:`Lockstep.receive`, local moves with :meth:`Lockstep.send`, timeouts with
-:meth:`Lockstep.tick`; what happened comes out of :meth:`Lockstep.next_event`, including the
-envelopes this peer must broadcast (:class:`Transmit`). Clock, keys and beacon seed are
+Bytes in with :meth:`Lockstep.receive`, local moves with :meth:`Lockstep.send`, the passing of
+time with :meth:`Lockstep.tick`; what happened comes out of :meth:`Lockstep.next_event`
+(:mod:`.events`), including the envelopes this peer must broadcast. Clock, keys and entropy are
 injected; nothing here touches a socket, a file or the system clock.
 
-The game's own engine decides whose input is due (:class:`Engine`). Order of a game:
+A game: one ``table`` (its creator's first envelope), one ``commit`` per member, then — in the
+order the engine asks — one ``reveal`` per member per draw and one ``action`` per turn; an
+``adjudicate`` from any member ends it abandoned. Envelopes are taken in any order:
+:class:`~.history.History` puts each member's chain in sequence, and the machine applies the
+heads of the members' queues by the rules (:data:`TRANSITIONS`, one table for every phase).
 
-1. ``table`` from one member (its seq 0): game, options, members in seat order, their
-   display names, nonce;
-2. one ``commit`` per member (beacon commitment): the game starts when all are in;
-3. then, as the engine asks: for a chance request every member sends one ``reveal`` for the
-   next draw (automatically); for a turn the seat's member sends one ``action`` carrying the
-   public hash of the state it applies to; ``recommit`` may come at any point.
+Blame only with proof. A member is named (``RemoteProtocolError.culprit``, and the game halts)
+only on what it signed: a malformed body, a reveal that does not hash or breaks the beacon's
+rules, an illegal action, a state hash that differs while the history digests agree, or two
+histories (:class:`~.history.Equivocation`, whose two envelopes the halted record keeps). A
+drop, delay, reorder, replay or gap — anything a relay could cause — names nobody: the machine
+waits and :meth:`Lockstep.waiting` says for what. After the table's abandonment time without
+progress a member signs an adjudication; the first one applied ends the game abandoned.
 
-Envelopes that arrive before they can be applied wait in their sender's queue. Faults raise
-:class:`~protocol.errors.RemoteProtocolError` and leave the engine untouched. Envelopes a relay
-could have forged, replayed or lost (bad signature, non-member, other game, old sequence number,
-gap) are dropped and the game goes on; faults only a member could commit (broken hash chain of
-its envelopes, malformed body, illegal action, wrong reveal, state-hash mismatch, withheld
-reveal) halt the game with that member named as the culprit.
+Invariants: the engine only ever sees inputs in the rules' order; ``record`` is the same for
+every peer that saw the same envelopes, whatever the delivery order; this peer never signs two
+envelopes with one sequence number (restored envelopes are reused, never re-made).
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NoReturn
 
-from .beacon import (
-    DEFAULT_LENGTH,
-    MAX_LENGTH,
-    RECOMMIT_MARGIN,
-    HashChain,
-    Segment,
-    draw_bytes,
-    outcome_index,
-)
-from .codec import pack
-from .envelope import ZERO_HASH, Envelope
+from . import events as ev
+from .beacon import DEFAULT_LENGTH, MIN_LENGTH, check_length
+from .envelope import ZERO_HASH, Envelope, Seen
 from .errors import LocalProtocolError, RemoteProtocolError
+from .events import (
+    Applied,
+    Drawn,
+    Event,
+    Forward,
+    GameAbandoned,
+    GameOver,
+    GameStarted,
+    Secret,
+    Transmit,
+    Waiting,
+    YourTurn,
+)
+from .history import Equivocation, History
 from .identity import Identity, fingerprint
+from .messages import (
+    Action,
+    Adjudicate,
+    Chance,
+    Commit,
+    MessageError,
+    Over,
+    Reveal,
+    Table,
+    Turn,
+)
+from .phases import FAULT, TRANSITIONS, Engine, EngineFactory, Phase
+from .rounds import BeaconRounds
 
-TABLE_TAG = "goldnet/table/v1"
-NEXT_SEED_TAG = b"goldnet/beacon/next/v1"
-MAX_SEATS = 6
-DEFAULT_REVEAL_TIMEOUT_MS = 30_000
+__all__ = [  # the events and the table are part of this module's public face
+    "NEED_DATA",
+    "TRANSITIONS",
+    "Applied",
+    "Drawn",
+    "Engine",
+    "EngineFactory",
+    "Event",
+    "Forward",
+    "GameAbandoned",
+    "GameOver",
+    "GameStarted",
+    "Lockstep",
+    "Phase",
+    "Secret",
+    "Table",
+    "Transmit",
+    "Waiting",
+    "YourTurn",
+]
+
 MAX_EARLY = 256
 """Most envelopes held before the table is known."""
-
-Due = tuple[str, Any]
-"""``("turn", seat)``, ``("chance", weights)`` or ``("over", result)``."""
-
-
-class Engine(Protocol):
-    """What the machine needs of a rules engine (bound by ``goldnet.session``)."""
-
-    def due(self) -> Due:
-        """What happens next: a seat's turn, a chance draw with integer weights, or the end."""
-        ...
-
-    def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
-        """Raise ``ValueError`` saying why, when ``seat`` may not play ``action`` now."""
-        ...
-
-    def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
-        """Apply ``seat``'s action (already checked)."""
-        ...
-
-    def apply_outcome(self, index: int) -> None:
-        """Fulfil the pending chance request with its outcome number ``index``."""
-        ...
-
-    def state_hash(self) -> bytes:
-        """The public state hash (32 bytes)."""
-        ...
-
-
-EngineFactory = Callable[[str, tuple[Any, ...], int], Engine]
-"""``(game, options, seats) -> Engine``; raises ``ValueError`` for an unknown game or options."""
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """A table: game, options, members (32-byte public keys) in seat order, their display
-    names (text, at most 40 characters each), and a nonce (16 to 64 bytes)."""
-
-    game: str
-    options: tuple[Any, ...]
-    members: tuple[bytes, ...]
-    names: tuple[str, ...]
-    nonce: bytes
-
-    @property
-    def game_id(self) -> bytes:
-        """SHA-256 of ``pack([TABLE_TAG, game, options, members, names, nonce])``."""
-        return hashlib.sha256(
-            pack([TABLE_TAG, self.game, self.options, self.members, self.names, self.nonce])
-        ).digest()
-
-    def body(self) -> tuple[Any, ...]:
-        return (self.game, self.options, self.members, self.names, self.nonce)
-
-
-# --- events -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Transmit:
-    """An envelope this peer made; broadcast ``data`` to the table."""
-
-    data: bytes
-
-
-@dataclass(frozen=True, slots=True)
-class GameStarted:
-    """Every commitment is in; the engine exists."""
-
-    table: Table
-
-
-@dataclass(frozen=True, slots=True)
-class Drawn:
-    """Draw ``draw`` gave outcome number ``index``."""
-
-    draw: int
-    index: int
-
-
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """``seat`` played ``action``."""
-
-    seat: int
-    action: tuple[Any, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class YourTurn:
-    """A seat of this peer must act: call :meth:`Lockstep.send`."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    """The engine reached its end."""
-
-    result: Any
-
-
-Event = Transmit | GameStarted | Drawn | Applied | YourTurn | GameOver
 
 
 class _NeedData:
@@ -168,12 +102,8 @@ NEED_DATA = _NeedData()
 class _Member:
     key: bytes
     seat: int
-    next_seq: int = 0
-    last_hash: bytes = ZERO_HASH
     queue: deque[Envelope] = field(default_factory=deque)
-    unrecorded: list[bytes] = field(default_factory=list)
-    """Applied commitments and recommitments not yet written to the record."""
-    segments: list[Segment] = field(default_factory=list)
+    commit: bytes = b""
 
 
 class Lockstep:
@@ -182,16 +112,14 @@ class Lockstep:
     Args:
         identity: this peer's key, or ``None`` for a spectator (verifies, never sends).
         engines: builds the engine once the table is known.
-        clock: monotonic milliseconds (integers), for the reveal timeout only.
-        beacon_seed: 32 secret bytes for this peer's hash chains (required for a member).
-        reveal_timeout_ms: how long a draw may wait for reveals before the missing peers are
-            named as withholding.
-        chain_length: draws per beacon chain segment, more than :data:`RECOMMIT_MARGIN`.
+        clock: monotonic milliseconds (integers), for the abandonment time only.
+        entropy: ``entropy(32)`` gives fresh secret bytes for a new beacon chain (a member
+            needs it unless ``seeds`` already holds every seed it will use).
+        seeds: seeds this peer already drew for this game (from its journal), chain 0 first.
+        chain_length: draws per own beacon chain.
 
     Raises:
-        LocalProtocolError: a chain length of :data:`RECOMMIT_MARGIN` or less (this peer would
-            recommit at every draw and break the limit on pending segments) or above
-            :data:`MAX_LENGTH`.
+        LocalProtocolError: a chain length outside the protocol's limits.
     """
 
     def __init__(
@@ -200,48 +128,66 @@ class Lockstep:
         engines: EngineFactory,
         *,
         clock: Callable[[], int] = lambda: 0,
-        beacon_seed: bytes | None = None,
-        reveal_timeout_ms: int = DEFAULT_REVEAL_TIMEOUT_MS,
+        entropy: Callable[[int], bytes] | None = None,
+        seeds: Iterable[bytes] = (),
         chain_length: int = DEFAULT_LENGTH,
     ) -> None:
-        if not RECOMMIT_MARGIN < chain_length <= MAX_LENGTH:
-            raise LocalProtocolError(
-                f"a chain segment has {RECOMMIT_MARGIN + 1} to {MAX_LENGTH} values"
-            )
+        if not check_length(chain_length):
+            raise LocalProtocolError(f"a chain covers at least {MIN_LENGTH} draws")
         self.identity = identity
         self._engines = engines
         self._clock = clock
-        self._seed = beacon_seed
-        self._timeout = reveal_timeout_ms
+        self._entropy = entropy
+        self._seeds = list(seeds)
         self._chain_length = chain_length
+        self.phase = Phase.TABLE
         self.table: Table | None = None
-        self._game_id = b""
-        """The table's game id, computed once."""
+        self.game_id = b""
+        """The table's game id (empty before the table)."""
         self.engine: Engine | None = None
+        self.history: History | None = None
         self.members: dict[bytes, _Member] = {}
         self.record: list[bytes] = []
-        """The game's record: every applied envelope's bytes in canonical order — the table;
-        the commitments in seat order; per draw, in seat order, each member's recommitments
-        since its last reveal, then its reveal; each action when applied. The same for every
-        peer whatever order the network delivered in."""
+        """The game's record (docs/protocol.md §6.1): the table; the commitments in seat order;
+        per draw the reveals in seat order; each action when applied; if abandoned, what was
+        taken but unrecorded, then the adjudication. The same for peers that saw the same."""
+        self.proof: list[bytes] = []
+        """After a halt: the envelopes beyond ``record`` that prove the fault."""
         self.received: list[bytes] = []
         """Every accepted envelope's bytes, in the order they were accepted."""
         self.halted: RemoteProtocolError | None = None
-        self.finished = False
         self.draw = 0
         """Draws completed."""
         self.actions = 0
         """Actions applied."""
-        self._events: deque[Event] = deque()
+        self.abandoned: ev.GameAbandoned | None = None
+        self._events: deque[ev.Event] = deque()
         self._early: list[Envelope] = []
-        self._values: dict[int, tuple[bytes, bytes]] = {}
-        self._draw_started: int | None = None
-        self._chains: list[HashChain] = []
-        self._sent_reveal = 0
-        self._announced_turn: int | None = None
-        self._commitments: set[bytes] = set()
+        self._restored: dict[int, Envelope] = {}
+        self.beacon: BeaconRounds | None = None
+        self._draw_raw: dict[int, bytes] = {}
+        self._revealed = 0
+        self._committed = False
+        self._adjudicated = False
+        self._announced: int | None = None
+        self._progress_at = 0
 
     # --- public API -------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        """The engine reached its end (a result exists)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def ended(self) -> bool:
+        """Nothing more will happen: over, abandoned or halted."""
+        return self.phase in (Phase.OVER, Phase.ABANDONED, Phase.HALTED)
+
+    @property
+    def steps(self) -> int:
+        """Draws and actions applied."""
+        return self.draw + self.actions
 
     def propose(
         self,
@@ -250,82 +196,99 @@ class Lockstep:
         members: tuple[bytes, ...],
         names: tuple[str, ...],
         nonce: bytes,
+        abandon_after: int | None = None,
     ) -> Table:
-        """As the table's creator: send the ``table`` envelope (then this peer's commitment).
+        """As the table's creator: send the ``table`` envelope, then this peer's commitment.
 
         Raises:
             LocalProtocolError: not a member, a table already exists, or a table the machine
-                would refuse from another peer (members, names, nonce, unplayable game or
-                options); nothing is then sent.
+                would refuse from another peer; nothing is then sent.
         """
         if self.identity is None or self.identity.public not in members:
             raise LocalProtocolError("the table's creator must be one of its members")
         if self.table is not None:
             raise LocalProtocolError("this machine already has a table")
-        table = Table(game, tuple(options), tuple(members), tuple(names), nonce)
-        queued = len(self._events)
         try:
-            self._emit_own("table", table.game_id, table.body())
-        except RemoteProtocolError as exc:
-            if self.table is not None:
-                raise  # the table stands; an early envelope halted the game
-            while len(self._events) > queued:  # unsend the refused table
-                self._events.pop()
-            raise LocalProtocolError(f"invalid table: {exc.reason}") from None
+            extra = {} if abandon_after is None else {"abandon_after": abandon_after}
+            table = Table(game, tuple(options), tuple(members), tuple(names), nonce, **extra)
+            self._engines(game, table.options, len(members))
+        except ValueError as exc:
+            raise LocalProtocolError(f"invalid table: {exc}") from None
+        self._emit("table", table.body(), table.game_id)
+        self._pump()
         return table
+
+    def restore(self, own: Iterable[bytes]) -> None:
+        """Give back the envelopes this peer signed before a restart (its journal), oldest
+        first: they are reused, never signed anew.
+
+        Raises:
+            LocalProtocolError: one is not a valid envelope of this peer.
+        """
+        assert self.identity is not None, "a spectator signs nothing"
+        for data in own:
+            try:
+                env = Envelope.decode(data)
+            except RemoteProtocolError as exc:
+                raise LocalProtocolError(f"a journalled envelope is invalid: {exc}") from None
+            if env.sender != self.identity.public:
+                raise LocalProtocolError("a journalled envelope of another key")
+            self._restored[env.seq] = env
+        table = self._restored.get(0)
+        if table is not None and table.type == "table" and self.table is None:
+            self._events.append(ev.Transmit(table.raw))  # it may never have left
+            self._accept(table)
+        self._absorb_restored()
+        self._pump()
 
     def receive(self, data: bytes) -> None:
         """Take one envelope's bytes from the network.
 
         Raises:
-            RemoteProtocolError: the envelope is refused (``culprit`` set when a member is
-                proven at fault; the game is then halted).
-            LocalProtocolError: the game was already halted.
+            RemoteProtocolError: the envelope is refused; ``culprit`` is set only when a member
+                is proven at fault, and the game is then halted (drain the events first: they
+                hold the evidence to forward).
+            LocalProtocolError: the game had already ended.
         """
-        self._check_live()
-        envelope = Envelope.decode(data)
-        self._accept(envelope)
+        if self.ended:
+            raise LocalProtocolError(f"the game has ended ({self.phase.value})")
+        self._accept(Envelope.decode(data))
+        self._pump()
 
     def send(self, action: tuple[Any, ...]) -> None:
         """Play ``action`` for this peer's seat whose turn it is.
 
         Raises:
-            LocalProtocolError: not this peer's turn, or the engine refuses the action (it is
-                then not sent).
+            LocalProtocolError: the game is not running, not this peer's turn, or the engine
+                refuses the action (it is then not sent).
         """
-        self._check_live()
-        if self.engine is None or self.identity is None:
-            raise LocalProtocolError("the game has not started")
-        kind, seat = self.engine.due()
+        if self.phase is not Phase.PLAY or self.engine is None or self.identity is None:
+            raise LocalProtocolError(f"no move can be sent now ({self.phase.value})")
         me = self.members.get(self.identity.public)
-        if kind != "turn" or me is None or me.seat != seat:
+        due = self.engine.due()
+        if me is None or not isinstance(due, Turn) or due.seat != me.seat:
             raise LocalProtocolError("it is not this peer's turn")
-        probe_hash = self.engine.state_hash()
-        assert self.table is not None
-        self._emit_own("action", self._game_id, (probe_hash, tuple(action)), local_action=True)
+        if me.queue:
+            raise LocalProtocolError("this peer's move for this turn is already sent")
+        try:
+            self.engine.check_action(me.seat, tuple(action))
+        except ValueError as exc:
+            raise LocalProtocolError(str(exc)) from None
+        self._emit("action", Action(self.engine.state_hash(), tuple(action)).body())
+        self._pump()
 
     def tick(self) -> None:
-        """Check the reveal timeout against the clock.
-
-        Raises:
-            RemoteProtocolError: a draw waited longer than the timeout; ``culprit`` is the
-                first member (in seat order) that withheld its reveal. The game is halted.
-        """
-        if self.halted or self.finished or self._draw_started is None:
+        """Let time pass: past the table's abandonment time without progress, a member signs
+        an adjudication (once) and the game ends abandoned."""
+        me = self.identity.public if self.identity is not None else None
+        if self.table is None or self.ended or self._adjudicated or me not in self.members:
             return
-        if self._clock() - self._draw_started < self._timeout:
+        if self._clock() - self._progress_at < self.table.abandon_after * 1000:
             return
-        missing = [m for m in self._by_seat() if m.seat not in self._values]
-        if missing:
-            names = ", ".join(fingerprint(m.key) for m in missing)
-            self._halt(
-                RemoteProtocolError(
-                    f"reveal for draw {self.draw + 1} withheld by {names}: the game is abandoned",
-                    missing[0].key,
-                )
-            )
+        self._emit("adjudicate", Adjudicate(self.steps).body())
+        self._pump()
 
-    def next_event(self) -> Event | _NeedData:
+    def next_event(self) -> ev.Event | _NeedData:
         """The next event, or :data:`NEED_DATA`."""
         return self._events.popleft() if self._events else NEED_DATA
 
@@ -334,115 +297,157 @@ class Lockstep:
         member = self.members.get(key)
         return None if member is None else member.seat
 
+    def full_record(self) -> list[bytes]:
+        """The record of a game that ended without a result: ``record`` (the adjudication of an
+        abandoned game last), then every accepted envelope not applied, then the rest of the
+        proof of a halt — enough for anyone to reach the same end."""
+        recorded, received = set(self.record), set(self.received)  # record ⊆ received
+        extra = [d for d in self.received if d not in recorded]
+        return self.record + extra + [d for d in self.proof if d not in received]
+
+    def waiting(self) -> ev.Waiting | None:
+        """What the game waits for now (``None`` once it has ended)."""
+        if self.ended:
+            return None
+        if self.phase is Phase.TABLE or self.history is None:
+            return ev.Waiting("table", ())
+        if self.history.disputes:
+            return ev.Waiting("proof", tuple(sorted({s for s, _ in self.history.disputes})))
+        held = self.history.held()
+        if held:
+            return ev.Waiting("envelope", tuple(s for s, _ in held))
+        by_seat = self._by_seat()
+        assert self.beacon is not None and self.engine is not None
+        if self.phase is Phase.COMMITS:
+            return ev.Waiting("commit", tuple(m.seat for m in by_seat if not m.commit))
+        due = self.engine.due()
+        if isinstance(due, Chance):
+            return ev.Waiting("reveal", self.beacon.missing(), self.draw + 1)
+        if isinstance(due, Turn):
+            head = by_seat[due.seat].queue
+            if head and head[0].type == "action":  # held until this peer can compare histories
+                short = tuple(
+                    s for s, (count, _) in enumerate(head[0].seen) if count > self.history.count(s)
+                )
+                return ev.Waiting("envelope", short)
+            return ev.Waiting("action", (due.seat,))
+        return None
+
     # --- acceptance ---------------------------------------------------------------------
 
-    def _check_live(self) -> None:
-        if self.halted is not None:
-            raise LocalProtocolError(f"the game is halted: {self.halted.reason}")
-
-    def _halt(self, error: RemoteProtocolError) -> None:
-        self.halted = error
-        raise error
-
-    def _emit_own(
-        self, type_: str, game_id: bytes, body: tuple[Any, ...], local_action: bool = False
-    ) -> None:
+    def _emit(self, type_: str, body: tuple[Any, ...], game_id: bytes = b"") -> None:
+        """Sign (or reuse a restored envelope for) this peer's next envelope and accept it."""
         assert self.identity is not None
         me = self.members.get(self.identity.public)
-        seq = me.next_seq if me else 0
-        prev = me.last_hash if me else ZERO_HASH
-        envelope = Envelope.seal(self.identity, type_, game_id, seq, prev, body)
-        if local_action:
-            # Refuse an illegal move before it leaves this peer.
-            assert self.engine is not None and me is not None
-            try:
-                self._check_action(me, envelope)
-            except RemoteProtocolError as exc:
-                raise LocalProtocolError(str(exc)) from None
-        self._events.append(Transmit(envelope.raw))
-        self._accept(envelope)
+        seen: Seen = ()
+        if me is None or self.history is None:
+            seq, prev = 0, ZERO_HASH
+        else:
+            seq = self.history.count(me.seat)
+            prev = self.history.envelope(me.seat, seq - 1).hash if seq else ZERO_HASH
+            seen = self.history.seen()
+        env = self._restored.pop(seq, None)
+        if env is None:
+            env = Envelope.seal(
+                self.identity, type_, game_id or self.game_id, seq, prev, body, seen
+            )
+        self._events.append(ev.Transmit(env.raw))
+        self._accept(env)
+
+    def _absorb_restored(self) -> None:
+        if self.history is None or self.identity is None:
+            return
+        seat = self.history.seat(self.identity.public)
+        while self.history.count(seat) in self._restored:
+            env = self._restored.pop(self.history.count(seat))
+            self._events.append(ev.Transmit(env.raw))
+            self._accept(env)
 
     def _accept(self, env: Envelope) -> None:
-        if self.table is None:
+        if self.phase is Phase.TABLE:
             if env.type == "table":
                 self._accept_table(env)
-                return
-            if len(self._early) >= MAX_EARLY:
+            elif len(self._early) >= MAX_EARLY:
                 raise RemoteProtocolError("too many envelopes before the table")
-            self._early.append(env)
+            else:
+                self._early.append(env)
             return
-        if env.game_id != self._game_id:
-            raise RemoteProtocolError("envelope of another game")
-        member = self.members.get(env.sender)
-        if member is None:
+        assert self.history is not None
+        if env.game_id != self.game_id:
+            raise RemoteProtocolError("an envelope of another game")
+        if env.sender not in self.members:
             raise RemoteProtocolError(f"{fingerprint(env.sender)} is not a member of this table")
-        if env.seq < member.next_seq:
-            raise RemoteProtocolError(
-                f"replayed envelope {env.seq} of {fingerprint(env.sender)} "
-                f"(next is {member.next_seq})"
-            )
-        if env.seq > member.next_seq:
-            raise RemoteProtocolError(
-                f"gap in the sequence of {fingerprint(env.sender)}: expected {member.next_seq}, "
-                f"got {env.seq}",
-                env.sender,
-            )
-        if env.prev != member.last_hash:
-            self._halt(
-                RemoteProtocolError(
-                    f"envelope {env.seq} of {fingerprint(env.sender)} does not follow its previous "
-                    "one (two histories signed)",
-                    env.sender,
-                )
-            )
-        member.next_seq += 1
-        member.last_hash = env.hash
-        self.received.append(env.raw)
-        member.queue.append(env)
-        self._pump()
+        try:
+            accepted = self.history.accept(env)
+        except Equivocation as exc:
+            self.proof = [d for d in exc.proof if d not in self.received]
+            for data in exc.proof:
+                self._events.append(ev.Forward(data))
+            self._halt(exc)
+        except RemoteProtocolError as exc:
+            if exc.culprit is not None:
+                self.proof = [env.raw]
+                self._halt(exc)
+            raise
+        for item in accepted:
+            self.received.append(item.raw)
+            try:
+                forward = self.history.check_seen(item)
+            except RemoteProtocolError as exc:
+                self._halt(exc)
+            for data in forward + self.history.pending_forward:
+                self._events.append(ev.Forward(data))
+            self.history.pending_forward.clear()
+            member = self.members[item.sender]
+            member.queue.append(item)
+            if self.identity is not None and item.sender == self.identity.public:
+                self._note_own(item)
+
+    def _note_own(self, env: Envelope) -> None:
+        if env.type == "commit":
+            self._committed = True
+        elif env.type == "adjudicate":
+            self._adjudicated = True
+        elif env.type == "reveal" and env.body and isinstance(env.body[0], int):
+            self._revealed = max(self._revealed, env.body[0])
 
     def _accept_table(self, env: Envelope) -> None:
-        body = env.body
-        if len(body) != 5:
-            raise RemoteProtocolError("a table body is [game, options, members, names, nonce]")
-        game, options, members, names, nonce = body
-        if not isinstance(game, str) or not isinstance(options, tuple):
-            raise RemoteProtocolError("a table names its game (text) and options (array)")
-        if not isinstance(members, tuple) or not 2 <= len(members) <= MAX_SEATS:
-            raise RemoteProtocolError(f"a table has 2 to {MAX_SEATS} members")
-        if any(not isinstance(k, bytes) or len(k) != 32 for k in members) or len(
-            set(members)
-        ) != len(members):
-            raise RemoteProtocolError("members are distinct 32-byte public keys")
-        if (
-            not isinstance(names, tuple)
-            or len(names) != len(members)
-            or any(not isinstance(n, str) or len(n) > 40 for n in names)
-        ):
-            raise RemoteProtocolError("a table gives each member a name of at most 40 characters")
-        if not isinstance(nonce, bytes) or not 16 <= len(nonce) <= 64:
-            raise RemoteProtocolError("a table nonce is 16 to 64 bytes")
-        table = Table(game, options, members, names, nonce)
+        try:
+            table = Table.from_body(env.body)
+        except MessageError as exc:
+            raise RemoteProtocolError(f"invalid table: {exc}") from None
         if env.game_id != table.game_id:
             raise RemoteProtocolError("the table's game id is not the hash of its body")
-        if env.sender not in members or env.seq != 0 or env.prev != ZERO_HASH:
-            raise RemoteProtocolError("a table comes first from one of its members")
+        if env.sender not in table.members or env.seq != 0 or env.seen:
+            raise RemoteProtocolError("a table is the first envelope of one of its members")
+        if self.identity is not None and self.identity.public not in table.members:
+            raise RemoteProtocolError("the table does not list this player")
         try:
-            engine = self._engines(game, options, len(members))
+            engine = self._engines(table.game, table.options, len(table.members))
         except ValueError as exc:
-            raise RemoteProtocolError(f"unplayable table: {exc}", env.sender) from None
-        self.table = table
-        self._game_id = env.game_id
-        self.engine = engine
-        self.members = {k: _Member(k, seat) for seat, k in enumerate(members)}
-        creator = self.members[env.sender]
-        creator.next_seq = 1
-        creator.last_hash = env.hash
-        self.record.append(env.raw)
+            raise RemoteProtocolError(f"unplayable table: {exc}") from None
+        self.table, self.game_id, self.engine = table, table.game_id, engine
+        self.history = History(table.members)
+        me = self.identity.public if self.identity is not None else None
+        self.beacon = BeaconRounds(
+            table.game_id,
+            table.members,
+            me,
+            seeds=self._seeds,
+            entropy=self._entropy,
+            chain_length=self._chain_length,
+            on_secret=self._events.append,
+        )
+        self.members = {k: _Member(k, seat) for seat, k in enumerate(table.members)}
+        self.phase = Phase.COMMITS
+        self._progress_at = self._clock()
+        self.history.accept(env)
         self.received.append(env.raw)
+        self.record.append(env.raw)
         early, self._early = self._early, []
-        if self.identity is not None and self.identity.public in self.members:
-            self._commit_own()
+        self._absorb_restored()
+        if self.identity is not None and not self._committed:
+            self._emit("commit", self.beacon.own_commit().body())
         for other in early:
             try:
                 self._accept(other)
@@ -450,13 +455,14 @@ class Lockstep:
                 if self.halted:
                     raise
 
-    def _commit_own(self) -> None:
-        if self._seed is None:
-            raise LocalProtocolError("a member needs a beacon seed")
-        chain = HashChain(self._seed, self._chain_length)
-        self._chains.append(chain)
-        assert self.table is not None
-        self._emit_own("commit", self._game_id, (chain.commitment, chain.length))
+    def _halt(self, error: RemoteProtocolError) -> NoReturn:
+        self.halted = error
+        self.phase = Phase.HALTED
+        raise error
+
+    def _fault(self, member: _Member, reason: str) -> NoReturn:
+        self.proof = []
+        self._halt(RemoteProtocolError(f"{reason} (seat {member.seat})", member.key))
 
     # --- processing ---------------------------------------------------------------------
 
@@ -464,208 +470,161 @@ class Lockstep:
         return sorted(self.members.values(), key=lambda m: m.seat)
 
     def _pump(self) -> None:
-        """Apply every queued envelope that can be applied now, in the game's order."""
-        while self._step():
-            pass
+        """Apply every queued envelope that can be applied now, in the game's order; once
+        nothing more can be, an adjudication the game has reached ends it (only then: what a
+        record holds must not depend on when the adjudication came)."""
+        for _ in range(1_000_000):
+            if self.ended or self.history is None:
+                return
+            if not self._step():
+                return None if self.ended else self._adjudication()
+        raise LocalProtocolError("the machine did not settle")  # pragma: no cover
+
+    def _adjudication(self) -> None:
+        for m in self._by_seat():
+            for env in [e for e in m.queue if e.type == "adjudicate"]:
+                try:
+                    adjudication = Adjudicate.from_body(env.body)
+                except MessageError as exc:
+                    self._fault(m, f"malformed adjudication: {exc}")
+                if adjudication.steps <= self.steps:
+                    return self._abandon(m, env)
 
     def _step(self) -> bool:
+        assert self.history is not None
         members = self._by_seat()
-        started = all(m.segments for m in members)
-        for m in members:  # recommits apply at the head of a queue, between draws of their sender
-            if started and m.queue and m.queue[0].type == "recommit" and m.seat not in self._values:
-                self._apply_recommit(m, m.queue.popleft())
-                return True
-        if not started:
-            progressed = False
-            for m in members:
-                if not m.segments and m.queue:
-                    self._apply_commit(m, m.queue.popleft())
-                    progressed = True
-            if all(m.segments for m in members) and self.table is not None:
-                for m in members:
-                    self.record.extend(m.unrecorded)
-                    m.unrecorded.clear()
-                self._events.append(GameStarted(self.table))
-            return progressed
-        assert self.engine is not None
-        for m in members:
-            if m.queue and m.queue[0].type in ("table", "commit"):
-                self._halt(RemoteProtocolError(f"{m.queue[0].type} sent during the game", m.key))
-        if self.finished:
-            for m in members:
-                if m.queue:
-                    self._halt(RemoteProtocolError("envelope after the end of the game", m.key))
+        if self.history.disputes:
             return False
-        kind, arg = self.engine.due()
-        if kind == "over":
-            self.finished = True
-            self._draw_started = None
-            self._events.append(GameOver(arg))
+        for m in members:
+            if m.queue and TRANSITIONS[self.phase][m.queue[0].type] == FAULT:
+                self._fault(m, f"a {m.queue[0].type} envelope while {self.phase.value}")
+        if self.phase is Phase.COMMITS:
+            return self._step_commits(members)
+        assert self.engine is not None
+        due = self.engine.due()
+        if isinstance(due, Over):
+            self.phase = Phase.OVER
+            self._events.append(ev.GameOver(due.result))
+            return False
+        if isinstance(due, Chance):
+            return self._step_draw(members, due.weights)
+        return self._step_turn(members, due.seat)
+
+    def _step_commits(self, members: list[_Member]) -> bool:
+        progressed = False
+        assert self.beacon is not None
+        for m in members:
+            if m.commit or not m.queue:
+                continue
+            env = m.queue[0]
+            if env.type != "commit":
+                self._fault(m, f"a {env.type} envelope before its commitment")
+            try:
+                commit = Commit.from_body(env.body)
+            except MessageError as exc:
+                self._fault(m, f"malformed commitment: {exc}")
+            m.queue.popleft()
+            self.beacon.commit(m.seat, commit)
+            m.commit = env.raw
+            progressed = True
+        if self.beacon.started:
+            self.record.extend(m.commit for m in members)
+            self.phase = Phase.PLAY
+            self._progress_at = self._clock()
+            assert self.table is not None
+            self._events.append(ev.GameStarted(self.table))
             return True
-        if kind == "chance":
-            return self._step_draw(members, arg)
-        if kind == "turn":
-            return self._step_turn(members, arg)
-        raise LocalProtocolError(f"the engine is due {kind!r}, which this protocol cannot serve")
+        return progressed
 
     def _step_draw(self, members: list[_Member], weights: tuple[int, ...]) -> bool:
-        draw = self.draw + 1
-        if self._draw_started is None:
-            self._draw_started = self._clock()
-        if (
-            self._sent_reveal < draw
-            and self.identity is not None
-            and self.identity.public in self.members
-        ):
-            self._reveal_own(draw)
+        assert self.beacon is not None and self.engine is not None
+        d = self.draw + 1
+        if self.beacon.me is not None and self._revealed < d:
+            self._emit("reveal", self.beacon.own_reveal(d).body())
             return True
         progressed = False
         for m in members:
-            if m.seat in self._values or not m.queue or m.queue[0].type != "reveal":
+            if m.seat in self.beacon.values or not m.queue or m.queue[0].type != "reveal":
+                if m.seat not in self.beacon.values and m.queue and m.queue[0].type == "action":
+                    self._fault(m, f"an action where its reveal for draw {d} is due")
                 continue
             env = m.queue[0]
-            if (
-                len(env.body) != 2
-                or not isinstance(env.body[0], int)
-                or not isinstance(env.body[1], bytes)
-            ):
-                self._halt(RemoteProtocolError("a reveal body is [draw, value]", m.key))
-            d, value = env.body
-            if d < draw:
-                self._halt(RemoteProtocolError(f"reveal for past draw {d}", m.key))
-            if d > draw:
-                continue  # early: waits for its draw
-            segment = next((s for s in m.segments if s.first <= d <= s.last), None)
-            if segment is None:
-                self._halt(RemoteProtocolError(f"no committed chain covers draw {d}", m.key))
-            assert segment is not None
-            if not segment.accepts(d, value):
-                self._halt(
-                    RemoteProtocolError(
-                        f"reveal for draw {d} does not hash to the previous value of the chain",
-                        m.key,
-                    )
-                )
-            segment.advance(value)
+            try:
+                reveal = Reveal.from_body(env.body)
+            except MessageError as exc:
+                self._fault(m, f"malformed reveal: {exc}")
+            fault = self.beacon.take(m.seat, d, reveal)
+            if fault is not None:
+                self._fault(m, fault)
             m.queue.popleft()
-            self._values[m.seat] = (value, env.raw)
+            self._draw_raw[m.seat] = env.raw
             progressed = True
-        if len(self._values) == len(members):
-            assert self.table is not None and self.engine is not None
-            data = draw_bytes(self._game_id, draw, [self._values[m.seat][0] for m in members])
-            for m in members:
-                self.record.extend(m.unrecorded)
-                m.unrecorded.clear()
-                self.record.append(self._values[m.seat][1])
-            index = outcome_index(data, weights)
-            self.engine.apply_outcome(index)
-            self.draw = draw
-            self._values = {}
-            self._draw_started = None
-            self._events.append(Drawn(draw, index))
-            return True
-        return progressed
+        if self.beacon.missing():
+            return progressed
+        self.record.extend(self._draw_raw[m.seat] for m in members)
+        self._draw_raw = {}
+        index = self.beacon.close(d, weights)
+        self.engine.apply_outcome(index)
+        self.draw = d
+        self._progress_at = self._clock()
+        self._events.append(ev.Drawn(d, index))
+        return True
 
     def _step_turn(self, members: list[_Member], seat: int) -> bool:
         actor = members[seat]
         mine = self.identity is not None and actor.key == self.identity.public
-        if mine and self._announced_turn != self.actions:
-            self._announced_turn = self.actions
-            self._events.append(YourTurn(seat))
         if not actor.queue or actor.queue[0].type != "action":
+            if actor.queue and actor.queue[0].type == "reveal":
+                self._fault(actor, "a reveal where its action is due")
+            if mine and self._announced != self.steps:
+                self._announced = self.steps
+                self._events.append(ev.YourTurn(seat))
             return False
-        env = actor.queue.popleft()
-        self._check_action(actor, env)
+        env = actor.queue[0]
+        if not self._judge_action(actor, env):
+            return False
+        actor.queue.popleft()
         assert self.engine is not None
         action = env.body[1]
         self.engine.apply_action(seat, action)
         self.record.append(env.raw)
         self.actions += 1
-        self._events.append(Applied(seat, action))
+        self._progress_at = self._clock()
+        self._events.append(ev.Applied(seat, action))
         return True
 
-    def _check_action(self, actor: _Member, env: Envelope) -> None:
-        """Body shape, state hash, legality — without changing the engine."""
-        assert self.engine is not None
-        body = env.body
-        if len(body) != 2 or not isinstance(body[0], bytes) or not isinstance(body[1], tuple):
-            self._halt_or_raise(
-                RemoteProtocolError("an action body is [state hash, action]", actor.key)
-            )
-        if body[0] != self.engine.state_hash():
-            self._halt_or_raise(
-                RemoteProtocolError(
-                    f"state-hash mismatch: {fingerprint(actor.key)} (seat {actor.seat}) played "
-                    "on a state this peer does not have (desync)",
-                    actor.key,
-                )
+    def _judge_action(self, actor: _Member, env: Envelope) -> bool:
+        """Whether ``env`` can be applied now (False: wait); halts on a signed fault."""
+        assert self.engine is not None and self.history is not None
+        try:
+            act = Action.from_body(env.body)
+        except MessageError as exc:
+            self._fault(actor, f"malformed action: {exc}")
+        if act.state_hash != self.engine.state_hash():
+            if not self.history.covers(env.seen):
+                return False  # its history reaches further than ours: compare when we have it
+            for m in self._by_seat():
+                applied = self.history.count(m.seat) - len(m.queue)
+                if env.seen[m.seat][0] < applied:
+                    self._fault(actor, "an action whose history digest misses envelopes before it")
+            self._fault(
+                actor,
+                f"state-hash mismatch: {fingerprint(actor.key)} played on a state its own "
+                "history does not give",
             )
         try:
-            self.engine.check_action(actor.seat, body[1])
+            self.engine.check_action(actor.seat, act.action)
         except ValueError as exc:
-            self._halt_or_raise(
-                RemoteProtocolError(f"illegal action by seat {actor.seat}: {exc}", actor.key)
-            )
+            self._fault(actor, f"illegal action: {exc}")
+        return True
 
-    def _halt_or_raise(self, error: RemoteProtocolError) -> None:
-        if self.identity is not None and error.culprit == self.identity.public:
-            raise error  # our own move, refused before sending: nothing is halted
-        self._halt(error)
-
-    def _apply_commit(self, m: _Member, env: Envelope) -> None:
-        if env.type != "commit":
-            self._halt(RemoteProtocolError(f"expected a commitment, got {env.type}", m.key))
-        body = env.body
-        if len(body) != 2 or not isinstance(body[0], bytes) or len(body[0]) != 32:
-            self._halt(RemoteProtocolError("a commit body is [32-byte commitment, length]", m.key))
-        anchor, length = body
-        if not isinstance(length, int) or isinstance(length, bool) or not 1 <= length <= MAX_LENGTH:
-            self._halt(RemoteProtocolError(f"a chain has 1 to {MAX_LENGTH} values", m.key))
-        if anchor in self._commitments:
-            self._halt(RemoteProtocolError("duplicate beacon commitment", m.key))
-        self._commitments.add(anchor)
-        m.segments.append(Segment(1, length, anchor))
-        m.unrecorded.append(env.raw)
-
-    def _apply_recommit(self, m: _Member, env: Envelope) -> None:
-        body = env.body
-        if len(body) != 3 or not all(
-            isinstance(x, t) for x, t in zip(body, (int, bytes, int), strict=True)
-        ):
-            self._halt(
-                RemoteProtocolError("a recommit body is [first draw, commitment, length]", m.key)
-            )
-        first, anchor, length = body
-        if not m.segments:
-            self._halt(RemoteProtocolError("recommit before the first commitment", m.key))
-        if first != m.segments[-1].last + 1 or len(m.segments) > 2:
-            self._halt(
-                RemoteProtocolError(f"recommit must start at draw {m.segments[-1].last + 1}", m.key)
-            )
-        if len(anchor) != 32 or not 1 <= length <= MAX_LENGTH or anchor in self._commitments:
-            self._halt(RemoteProtocolError("invalid or duplicate recommitment", m.key))
-        self._commitments.add(anchor)
-        m.segments.append(Segment(first, length, anchor))
-        m.unrecorded.append(env.raw)
-        while len(m.segments) > 1 and m.segments[0].last < self.draw + 1:
-            m.segments.pop(0)
-
-    def _reveal_own(self, draw: int) -> None:
-        assert self.table is not None and self._seed is not None
-        # Set first: emitting the recommit below pumps the machine again, which must not
-        # come back here and reveal this draw a second time.
-        self._sent_reveal = draw
-        chain = self._chains[-1]
-        if draw + RECOMMIT_MARGIN > chain.last:
-            # The next segment's seed derives from the secret seed; revealed values (hashes of
-            # the seed under another tag) say nothing about it.
-            seed = hashlib.sha256(
-                NEXT_SEED_TAG + self._seed + chain.last.to_bytes(8, "big")
-            ).digest()
-            fresh = HashChain(seed, self._chain_length, chain.last + 1)
-            self._chains.append(fresh)
-            self._emit_own(
-                "recommit", self._game_id, (fresh.first, fresh.commitment, fresh.length)
-            )
-        own = next(c for c in self._chains if c.first <= draw <= c.last)
-        self._emit_own("reveal", self._game_id, (draw, own.value_for(draw)))
+    def _abandon(self, member: _Member, env: Envelope) -> None:
+        # Taken but unrecorded (commitments before the start, the draw in progress) and what
+        # the adjudicator queued before it: the record must lead a spectator to the same end.
+        taken = [m.commit for m in self._by_seat() if self.phase is Phase.COMMITS and m.commit]
+        taken += [self._draw_raw[s] for s in sorted(self._draw_raw)]
+        queued = [e.raw for e in member.queue][: member.queue.index(env)]
+        self.record.extend([*taken, *queued, env.raw])
+        self.abandoned = ev.GameAbandoned(self.steps, member.seat)
+        self.phase = Phase.ABANDONED
+        self._events.append(self.abandoned)

@@ -25,6 +25,7 @@ from goldnet.rng import Stream
 from goldnet.session import Harness, Peer, deterministic_peer
 from protocol.envelope import Envelope
 from protocol.identity import fingerprint
+from tests.forge import resign
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -106,18 +107,9 @@ def types(envelopes: Sequence[bytes]) -> list[str]:
 
 
 def reseal(identity_label: str, data: bytes, **changes: Any) -> bytes:
-    env = Envelope.decode(data)
-    fields: dict[str, Any] = {
-        "type_": env.type,
-        "game_id": env.game_id,
-        "seq": env.seq,
-        "prev": env.prev,
-        "body": env.body,
-    }
-    fields.update(changes)
     identity = deterministic_peer(identity_label, None).identity
-    assert identity is not None and identity.public == env.sender
-    return Envelope.seal(identity, **fields).raw
+    assert identity is not None and identity.public == Envelope.decode(data).sender
+    return resign(identity, data, **changes)
 
 
 # --- the file format ---------------------------------------------------------------------------
@@ -126,8 +118,8 @@ def reseal(identity_label: str, data: bytes, **changes: Any) -> bytes:
 def test_a_record_file_is_the_documented_msgpack_array() -> None:
     envelopes = small()
     data = encode(envelopes)
-    assert msgpack.unpackb(data) == ["goldnet-record", 1, envelopes]
-    assert data.startswith(b"\x93\xaegoldnet-record\x01")
+    assert msgpack.unpackb(data) == ["goldnet-record", 2, envelopes]
+    assert data.startswith(b"\x93\xaegoldnet-record\x02")
     assert decode(data) == envelopes
     # Each envelope is a bin holding its exact signed bytes.
     for (start, payload, end), env in zip(spans(data), envelopes, strict=True):
@@ -150,7 +142,9 @@ def test_write_then_read(tmp_path: Path) -> None:
         (msgpack.packb(["goldnet-record", 1]), "bad header"),
         (msgpack.packb(["goldnet-recorx", 1, []]), "bad header"),
         (msgpack.packb([b"goldnet-record", 1, []]), "bad header"),
-        (msgpack.packb(["goldnet-record", 2, []]), "version 2 is not supported"),
+        (msgpack.packb(["goldnet-record", 3, []]), "version 3 is not supported"),
+        (msgpack.packb(["goldnet-record", 1.0, []]), r"integer 1 or 2, not 1.0 \(a float\)"),
+        (msgpack.packb(["goldnet-record", True, []]), r"integer 1 or 2, not True \(a bool\)"),
         (msgpack.packb(["goldnet-record", 1, {}]), "undecodable at byte 17"),
         (msgpack.packb(["goldnet-record", 1, ["text"]]), "envelope 0 at byte 18 is not a byte"),
         (msgpack.packb(["goldnet-record", 1, [b"x", 5]]), "envelope 1 at byte 21 is not a byte"),
@@ -205,11 +199,14 @@ def test_a_finished_game_verifies_with_its_result() -> None:
         "options": [7],
         "names": ["random", "random"],
         "players": [fingerprint(k) for k in table[2]],
+        "ending": "over",
         "scores": list(result.scores),
         "winners": list(result.winners),
         "turns": checked.turns,
         "draws": checked.draws,
         "envelopes": len(envelopes),
+        "protocol": 2,
+        "warnings": [],
     }
 
 
@@ -240,8 +237,9 @@ def test_removing_any_one_envelope_is_caught_at_or_after_its_place() -> None:
         if error.index is None:  # the removed envelope was the last one
             assert i == len(envelopes) - 1 and "ends before the game does" in error.reason
             continue
-        # Nothing before the gap is blamed; at the latest, the sender's next envelope is.
-        assert i <= error.index <= first_later_index_of_sender(tampered, i, sender), (i, error)
+        # Nobody is blamed for a gap: nothing from the gap on is ever applied.
+        assert error.index <= i <= first_later_index_of_sender(tampered, i, sender), (i, error)
+        assert "never applied" in error.reason and sender
 
 
 def test_swapping_two_envelopes_is_caught_at_the_first_of_them() -> None:
@@ -270,10 +268,12 @@ def test_an_altered_reveal_is_caught_at_its_place() -> None:
         env = Envelope.decode(envelopes[i])
         seat = Envelope.decode(envelopes[0]).body[2].index(env.sender)
         draw, value = env.body
-        # Signed again by the real member: the chain check catches it.
+        # Signed again by the real member: the chain check catches it, and the record is now
+        # the proof that this member cheated (a halted game, valid as such).
         forged = reseal(f"small/{seat}", envelopes[i], body=(draw, bytes(32)))
-        error = expect_invalid([*envelopes[:i], forged, *envelopes[i + 1 :]])
-        assert error.index == i and "does not hash to the previous value" in error.reason
+        halted = verify([*envelopes[:i], forged, *envelopes[i + 1 :]])
+        assert halted.ending == "halted" and halted.result is None
+        assert halted.culprit == env.sender and "does not hash to its chain" in halted.reason
         # A draw number changed without signing again: the signature catches it.
         raw = bytearray(envelopes[i])
         raw[raw.index(value) - 3] ^= 0x01  # the draw number, just before the value's header
@@ -283,9 +283,11 @@ def test_an_altered_reveal_is_caught_at_its_place() -> None:
 
 def test_a_duplicated_envelope_is_caught_as_a_replay() -> None:
     envelopes = small()
-    for i in (1, 5, len(envelopes) - 1):
+    for i in (1, 5):
         tampered = [*envelopes[: i + 1], envelopes[i], *envelopes[i + 1 :]]
         assert expect_invalid(tampered, "replayed envelope").index == i + 1
+    last = [*envelopes, envelopes[-1]]
+    assert expect_invalid(last, "the game has ended").index == len(envelopes)
 
 
 def test_an_envelope_after_the_end_is_caught() -> None:
@@ -293,7 +295,7 @@ def test_an_envelope_after_the_end_is_caught() -> None:
     last = Envelope.decode(envelopes[-1])
     seat = Envelope.decode(envelopes[0]).body[2].index(last.sender)
     extra = reseal(f"small/{seat}", envelopes[-1], seq=last.seq + 1, prev=last.hash)
-    error = expect_invalid([*envelopes, extra], "after the end of the game")
+    error = expect_invalid([*envelopes, extra], "the game has ended")
     assert error.index == len(envelopes)
 
 
@@ -431,11 +433,13 @@ def test_cli_verify_accepts_a_valid_record_and_prints_the_result(files: dict[str
 
 
 def test_cli_verify_exits_1_naming_the_first_bad_envelope(files: dict[str, Path]) -> None:
-    names = ["flipped", "removed", "swapped", "altered"]
-    result = goldnet("verify", "--json", str(files["good"]), *(str(files[n]) for n in names))
+    names = ["flipped", "removed", "swapped"]
+    result = goldnet(
+        "verify", "--json", str(files["good"]), *(str(files[n]) for n in [*names, "altered"])
+    )
     assert result.returncode == 1, result.stderr
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [line["valid"] for line in lines] == [True, False, False, False, False]
+    assert [line["valid"] for line in lines] == [True, False, False, False, True]
     by_name = {Path(line["file"]).stem: line for line in lines}
     assert by_name["good"]["scores"] == list(small_game()[1].scores)
     # The command names what the library names (tested above): compute it in-process.
@@ -446,12 +450,16 @@ def test_cli_verify_exits_1_naming_the_first_bad_envelope(files: dict[str, Path]
         expected[name] = (error.index, error.reason)
     reveal = int(str(files["reveal-index"]))
     assert expected["flipped"][0] == 7 and "bad signature" in expected["flipped"][1]
-    assert expected["removed"][0] >= 9 and "gap" in expected["removed"][1]
+    assert expected["removed"][0] <= 9 and "never applied" in expected["removed"][1]
     assert expected["swapped"][0] == 4
-    assert expected["altered"] == (reveal, expected["altered"][1])
-    assert "does not hash to the previous value" in expected["altered"][1]
+    # A reveal re-signed by its member is that member's proven fault: a halted game's record.
+    altered = by_name["altered"]
+    assert altered["ending"] == "halted" and "does not hash to its chain" in altered["reason"]
+    assert altered["culprit"] == fingerprint(
+        Envelope.decode(decode(files["good"].read_bytes())[reveal]).sender
+    )
     errors = result.stderr.splitlines()
-    assert len(errors) == 4
+    assert len(errors) == 3
     for name, line in zip(names, errors, strict=True):
         index, reason = expected[name]
         assert by_name[name]["index"] == index

@@ -20,7 +20,9 @@ from goldnet.rng import Stream
 from goldnet.session import EngineBinding, Harness, Peer, deterministic_peer, make_engine
 from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
-from protocol.lockstep import Lockstep
+from protocol.lockstep import Lockstep, Waiting
+from protocol.messages import Chance, Turn
+from tests.forge import resign
 
 GAME = "mountains-rivers"
 
@@ -74,17 +76,8 @@ def replayed_hash(record: list[bytes]) -> bytes:
 
 def reseal(peer: Peer, data: bytes, **changes: Any) -> bytes:
     """``data`` signed again by ``peer`` with fields changed: what a cheating member sends."""
-    env = Envelope.decode(data)
-    fields: dict[str, Any] = {
-        "type_": env.type,
-        "game_id": env.game_id,
-        "seq": env.seq,
-        "prev": env.prev,
-        "body": env.body,
-    }
-    fields.update(changes)
     assert peer.identity is not None
-    return Envelope.seal(peer.identity, **fields).raw
+    return resign(peer.identity, data, **changes)
 
 
 def key_of(peer: Peer) -> bytes:
@@ -139,9 +132,9 @@ def test_the_binding_reports_what_is_due() -> None:
     state = binding.state
     request = state.awaiting()
     assert isinstance(request, ChanceOf)
-    assert binding.due() == ("chance", request.weights) == ("chance", (1, 2, 2, 2, 1))
+    assert binding.due() == Chance(request.weights) == Chance((1, 2, 2, 2, 1))
     binding.apply_outcome(2)  # roll 3
-    assert state.roll == 3 and binding.due() == ("turn", 0)
+    assert state.roll == 3 and binding.due() == Turn(0)
     before = binding.state_hash()
     with pytest.raises(IllegalAction, match="not seat 1's turn"):
         binding.check_action(1, state.legal_actions(0)[0])
@@ -242,7 +235,7 @@ def test_an_illegal_action_halts_naming_the_cheater() -> None:
 
     cheat = Cheat("action", 2, bury_face_down)
     _, peers, watcher = cheat.run("cheat/illegal")
-    assert_halted_naming([peers[0], watcher], peers[1], "illegal action by seat 1")
+    assert_halted_naming([peers[0], watcher], peers[1], "illegal action")
     cheat.assert_nothing_lost()
 
 
@@ -264,28 +257,34 @@ def test_a_reveal_that_does_not_hash_to_the_previous_one_halts_naming_the_cheate
 
     cheat = Cheat("reveal", 4, other_value)
     _, peers, watcher = cheat.run("cheat/reveal")
-    assert_halted_naming([peers[0], watcher], peers[1], "does not hash to the previous value")
+    assert_halted_naming([peers[0], watcher], peers[1], "does not hash to its chain")
     cheat.assert_nothing_lost()
 
 
-def test_a_withheld_reveal_is_named_after_the_timeout() -> None:
+def test_a_withheld_reveal_names_nobody_the_game_waits_then_is_adjudicated_abandoned() -> None:
     now = [1_000]
     cheat = Cheat("reveal", 5, lambda cheater, data: None)
     harness, peers, watcher = start("cheat/withhold", tamper=cheat, clock=lambda: now[0])
     cheat.peers, cheat.honest = peers, [peers[0], watcher]
     harness.run()
     for peer in (peers[0], watcher):
-        peer.machine.tick()
-        assert peer.machine.halted is None  # no time has passed
-    now[0] += 30_000
-    for peer in (peers[0], watcher):
-        with pytest.raises(RemoteProtocolError, match="reveal for draw 5 withheld") as info:
-            peer.machine.tick()
-        assert info.value.culprit == key_of(peers[1])
-        assert peers[1].identity is not None
-        assert peers[1].identity.fingerprint in info.value.reason
-        assert peer.machine.halted is info.value
+        assert peer.machine.waiting() == Waiting("reveal", (1,), 5)
+        assert peer.errors == [] and peer.machine.halted is None
+    now[0] += 599_000  # not yet the table's abandonment time (600 s): nothing happens
+    peers[0].machine.tick()
+    peers[0].drain()
+    assert not peers[0].outbox and peers[0].abandoned is None
     cheat.assert_nothing_lost()
+    now[0] += 1_000
+    peers[0].machine.tick()  # seat 0 signs an adjudication: the game ends abandoned
+    peers[0].drain()
+    harness.run()
+    for peer in (peers[0], watcher):
+        assert peer.abandoned is not None and peer.abandoned.by == 0
+        assert peer.machine.halted is None and peer.result is None
+    assert peers[0].machine.record == watcher.machine.record
+    verified = verify(peers[0].machine.full_record())
+    assert verified.ending == "abandoned" and verified.result is None
 
 
 def test_a_bad_signature_is_dropped_and_the_game_goes_on() -> None:
@@ -338,7 +337,7 @@ def test_a_replayed_envelope_is_dropped_and_the_game_goes_on() -> None:
     assert verify(peers[0].machine.record).result == clean.peers[0].result
 
 
-def test_a_reordered_envelope_is_a_gap_naming_the_sender_and_nothing_is_lost() -> None:
+def test_a_reordered_envelope_names_nobody_and_nothing_is_lost() -> None:
     harness_ref: list[Harness] = []
     held: list[bytes] = []
     snapshots: list[bytes] = []
@@ -355,8 +354,9 @@ def test_a_reordered_envelope_is_a_gap_naming_the_sender_and_nothing_is_lost() -
             honest = harness_ref[0].peers[:1] + harness_ref[0].spectators
             for peer in honest:
                 snapshots.append(public_hash(peer))
-                Harness.deliver(peer, data)  # …the next one arrives first: a gap
+                Harness.deliver(peer, data)  # …the next one arrives first: held, not applied
                 assert public_hash(peer) == snapshots[-1]
+                assert peer.machine.waiting() == Waiting("envelope", (1,))
                 Harness.deliver(peer, held[0])  # then the held one
         return data  # and the next one again, as a transport would resend it
 
@@ -367,15 +367,13 @@ def test_a_reordered_envelope_is_a_gap_naming_the_sender_and_nothing_is_lost() -
     harness.run()
     assert len(held) == 2
     for peer in (peers[0], watcher):
-        (error,) = peer.errors
-        assert "gap in the sequence" in error.reason
-        assert error.culprit == key_of(peers[1])
+        assert all(e.culprit is None for e in peer.errors)
         assert peer.machine.halted is None
         assert peer.machine.record == clean.peers[0].machine.record
     assert verify(watcher.machine.record).result == clean.peers[0].result
 
 
-def test_a_gap_names_the_sender_changes_nothing_and_the_game_resumes() -> None:
+def test_a_lost_envelope_names_nobody_the_game_waits_and_resumes_when_it_comes() -> None:
     lost: list[bytes] = []
 
     def lose_one(sender: int, data: bytes) -> bytes | None:
@@ -392,25 +390,26 @@ def test_a_gap_names_the_sender_changes_nothing_and_the_game_resumes() -> None:
     honest = [peers[0], watcher]
     assert len(lost) == 1
     frozen = [(public_hash(p), list(p.machine.record)) for p in honest]
-    # Seat 1 saw the draw complete and played on: at the others each of those is a gap.
+    # Seat 1 saw the draw complete and played on: the others hold what followed the loss.
     after = [d for d in peers[1].machine.received if Envelope.decode(d).sender == key_of(peers[1])]
     after = after[after.index(lost[0]) + 1 :]
     assert after
     for peer, (hash_, record) in zip(honest, frozen, strict=True):
-        assert peer.errors and all("gap in the sequence" in e.reason for e in peer.errors)
-        assert {e.culprit for e in peer.errors} == {key_of(peers[1])}
-        assert peer.machine.halted is None
+        assert peer.errors == [] and peer.machine.halted is None
+        assert peer.machine.waiting() in (Waiting("envelope", (1,)), Waiting("reveal", (1,), 2))
         assert (public_hash(peer), peer.machine.record) == (hash_, record)
         assert replayed_hash(record) == hash_
     # The lost envelope comes at last, with what followed it: the game resumes and ends.
     for peer in honest:
-        peer.errors.clear()
         for data in [lost[0], *after]:
             Harness.deliver(peer, data)
     harness.run()
     for peer in honest:
-        assert peer.errors == [] and peer.machine.finished
-        assert peer.machine.record == clean.peers[0].machine.record
+        assert all(e.culprit is None for e in peer.errors) and peer.machine.finished
+        # The same dice and moves as without the loss (history digests in the envelopes
+        # depend on timing, so the bytes may differ); every peer holds one record.
+        assert peer.result == clean.peers[0].result
+        assert peer.machine.record == peers[1].machine.record
 
 
 # --- fuzzing the machine bound to the real rules ----------------------------------------------
@@ -460,7 +459,9 @@ def test_any_action_a_member_signs_is_checked_by_the_rules_before_it_changes_any
     for data in STREAM[:position]:
         Harness.deliver(peer, data)
     assert peer.errors == []
-    view = peer.machine.members[Envelope.decode(STREAM[0]).sender]
+    history = peer.machine.history
+    assert history is not None
+    count = history.count(0)
     state_hash = peer.engine.state_hash() if good_hash else b"\x00" * 32
     seat0 = make_peers("fuzz")[0]
     assert seat0.identity is not None
@@ -468,9 +469,10 @@ def test_any_action_a_member_signs_is_checked_by_the_rules_before_it_changes_any
         seat0.identity,
         "action",
         Envelope.decode(STREAM[0]).game_id,
-        view.next_seq,
-        view.last_hash,
+        count,
+        history.envelope(0, count - 1).hash,
         (state_hash, action),
+        history.seen(),
     ).raw
     before = (peer.engine.state_hash(), list(peer.machine.record))
     expected = peer.engine.state.clone()
@@ -486,11 +488,11 @@ def test_any_action_a_member_signs_is_checked_by_the_rules_before_it_changes_any
         return
     if peer.machine.record == before[1]:
         # Not seat 0's turn: the action waits in its queue, and nothing has changed.
-        assert due != ("turn", 0)
+        assert due != Turn(0)
         assert peer.engine.state_hash() == before[0]
     else:
         # Seat 0's turn, the right hash, a move the rules accept: applied as the rules say.
-        assert due == ("turn", 0) and good_hash
+        assert due == Turn(0) and good_hash
         assert peer.machine.record == [*before[1], forged]
         expected.apply(action)
         assert peer.engine.state_hash() == expected.public_hash()

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from goldnet.engine import Event
 from goldnet.games.mountains_rivers.rules import State
-from goldnet.records import RecordError, read
+from goldnet.records import InvalidRecord, RecordError, read, verify
 from goldnet.session import EngineBinding, make_engine
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.lockstep import Lockstep
@@ -60,6 +60,10 @@ def load_steps(envelopes: list[bytes]) -> Replay:
         ReplayError: the record holds no Mountains & Rivers game or fails verification (the
             steps up to the failure are not offered: a record is replayed only if it is sound).
     """
+    try:
+        verify(envelopes)  # the whole record first: its order, its end, and how it ended
+    except InvalidRecord as exc:
+        raise ReplayError(f"the record does not verify: {exc}") from None
     machine = Lockstep(None, make_engine)
     steps: list[Step] = []
     seen = 0

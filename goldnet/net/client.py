@@ -1,9 +1,14 @@
 """A network peer: connects to a table's relay and plays a game through the lockstep machine.
 
 ``NetPeer.run()`` connects over TLS (pinning the relay's key), authenticates, asks the relay for
-its log from where the journal stands, then passes envelopes both ways until the game ends,
-saves the record and verifies it. Lost connections are retried with the same identity and
-resumed from the journal's log index; own envelopes are journaled (fsync) before they are sent.
+its log from where the journal stands, then passes envelopes both ways until the game ends —
+over, abandoned, or halted on a proven fault — and saves the record. Lost connections are
+retried with the same identity; when the relay stays gone, ``find_relay`` may name a relay a
+member re-hosted (accepted only if its key is a member key of this game).
+
+Journal order (write-ahead, fsynced): a fresh beacon seed before the commitment to its chain;
+an own envelope before it is sent; an envelope of the game once the machine accepted it (never
+one it refused: a flood of another game's envelopes leaves the journal unchanged).
 A bot plays the seat when one is given; otherwise ``on_turn`` is called (the desktop client).
 """
 
@@ -14,18 +19,28 @@ import contextlib
 import hashlib
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.identity import Identity
-from protocol.lockstep import NEED_DATA, GameOver, Lockstep, Transmit, YourTurn
+from protocol.lockstep import (
+    NEED_DATA,
+    Forward,
+    GameAbandoned,
+    GameOver,
+    Lockstep,
+    Secret,
+    Transmit,
+    Waiting,
+    YourTurn,
+)
+from protocol.messages import Turn
 
 from ..engine import Bot, Terminal
-from ..records import verify, write
+from ..records import write
 from ..session import EngineBinding, make_engine
 from .frames import (
     RELAY_VERSION,
@@ -55,6 +70,12 @@ IDLE_TIMEOUT = 3 * HEARTBEAT
 """Seconds without a frame from the relay (it answers every ping) before the connection is
 taken for lost: a relay whose machine vanished sends no FIN."""
 RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)
+_SCALE = os.environ.get("GOLDNET_TIME_SCALE", "1")
+TIME_SCALE = int(_SCALE) if _SCALE.isdigit() and 1 <= int(_SCALE) <= 3600 else 1
+"""Game-clock seconds per real second (tests only: ``GOLDNET_TIME_SCALE=60`` makes the
+abandonment time of a table pass 60 times faster; 1 in real play)."""
+REHOST_AFTER = 2
+"""Failed connections after which a peer looks for a member's re-hosted relay."""
 
 
 class NetError(Exception):
@@ -65,15 +86,27 @@ class Refused(NetError):
     """The relay refused this peer (the reason is the relay's)."""
 
 
+ENDINGS = ("over", "abandoned", "halted")
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """A finished network game."""
+    """How a network game ended.
 
-    result: Terminal
+    ``ending``: ``"over"`` (``result`` holds the scores), ``"abandoned"`` (no result; seat
+    ``by`` adjudicated it after the table's abandonment time) or ``"halted"`` (``culprit`` is
+    the member proven at fault and ``reason`` says what it signed; the record holds the proof).
+    """
+
+    result: Terminal | None
     record: Path
     turns: int
     names: tuple[str, ...]
     options: tuple[Any, ...]
+    ending: str = "over"
+    reason: str = ""
+    culprit: bytes | None = None
+    by: int | None = None
 
 
 class NetPeer:
@@ -86,7 +119,10 @@ class NetPeer:
         bot: plays this peer's seat (``None``: ``on_turn`` decides).
         folder: the profile folder (journal in ``journal/``, records in ``records/``).
         options: the game options this peer uses if it proposes the table (seat 0).
-        seed: the beacon seed (fresh random bytes unless resuming).
+        seeds: the beacon seeds already drawn for this game (resuming), chain 0 first.
+        game: the game this peer proposes if it gets seat 0.
+        find_relay: called when the relay stays unreachable; returns where a member re-hosted
+            the table, or ``None``.
     """
 
     def __init__(
@@ -99,11 +135,13 @@ class NetPeer:
         bot: Bot | None = None,
         role: str = "player",
         options: tuple[Any, ...] = (),
-        seed: bytes | None = None,
+        seeds: tuple[bytes, ...] = (),
         on_turn: Callable[[int], None] | None = None,
         on_event: Callable[[Any], None] | None = None,
+        game: str = "mountains-rivers",
+        abandon_after: int | None = None,
+        find_relay: Callable[[], Awaitable[Invite | None]] | None = None,
         on_presence: Callable[[bytes, bool], None] | None = None,
-        reveal_timeout_ms: int = 30_000,
     ) -> None:
         self.identity = identity
         self.invite = invite
@@ -112,7 +150,9 @@ class NetPeer:
         self.bot = bot
         self.role = role
         self.options = options
-        self.seed = seed if seed is not None else os.urandom(32)
+        self.game = game
+        self.abandon_after = abandon_after
+        self.find_relay = find_relay
         self.on_turn = on_turn
         self.on_event = on_event
         """Called with every lockstep event (for the UI's animations and for measurements)."""
@@ -126,8 +166,8 @@ class NetPeer:
             identity if role == "player" else None,
             make_engine,
             clock=self.loop_clock,
-            beacon_seed=self.seed,
-            reveal_timeout_ms=reveal_timeout_ms,
+            entropy=os.urandom,
+            seeds=seeds,
         )
         self.received = 0
         """Relay log entries received (and journaled)."""
@@ -142,14 +182,18 @@ class NetPeer:
         self.journal: Journal | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._replaying = False
+        self._journalled = 0
+        """How many of the machine's accepted envelopes were looked at for the journal."""
+        self._index = 0
+        """The relay log index of the envelope being taken."""
+        self._ended = asyncio.Event()
 
     # --- journal ------------------------------------------------------------------------
 
     def open_journal(self, path: Path, bot_name: str = "") -> None:
-        """Start a new journal at ``path`` (meta and seed entries first)."""
+        """Start a new journal at ``path`` (its meta entry first)."""
         self.journal = Journal(path)
-        self.journal.meta(str(self.invite), self.role, self.name, "", self.options, bot_name)
-        self.journal.seed(self.seed)
+        self.journal.meta(str(self.invite), self.role, self.name, self.game, self.options, bot_name)
 
     @classmethod
     def from_journal(
@@ -158,34 +202,48 @@ class NetPeer:
         """Rebuild a peer from its journal: the game as far as it was, ready to reconnect."""
         from .invite import parse_invite
 
-        invite_text, role, name, _game, options, _bot = state.meta
+        invite_text, role, name, game, options, _bot = state.meta
         peer = cls(
             identity,
-            parse_invite(invite_text),
+            parse_invite(state.moved or invite_text),
             name=name,
             folder=folder,
             bot=bot,
             role=role,
             options=tuple(options),
-            seed=state.seed,
+            seeds=tuple(state.seeds),
+            game=game or "mountains-rivers",
         )
         peer.journal = Journal(state.path)
         peer._replaying = True
-        for data in state.outgoing:  # already journaled: never journal them twice
+        for data in state.outgoing:  # already journalled: never journal them twice
             peer.own[hashlib.sha256(data).digest()] = data
-        for index, data in state.incoming:
-            peer.received = index + 1
-            digest = hashlib.sha256(data).digest()
-            peer.echoed.add(digest)
+        if role == "player":  # own envelopes are reused, never signed anew
             with contextlib.suppress(RemoteProtocolError, LocalProtocolError):
-                peer.machine.receive(data)  # own envelopes may already be regenerated: refused
+                peer.machine.restore(state.outgoing)
             peer._drain()
-        for data in state.outgoing:  # sent before the crash, perhaps never relayed
+        peer._journalled = len(peer.machine.received)
+        for index, data in state.incoming:
+            peer.received = max(peer.received, index + 1)
+            peer.echoed.add(hashlib.sha256(data).digest())
             with contextlib.suppress(RemoteProtocolError, LocalProtocolError):
                 peer.machine.receive(data)
+            peer._journalled = len(peer.machine.received)  # these are journalled already
             peer._drain()
         peer._replaying = False
         return peer
+
+    def waiting(self) -> Waiting | None:
+        """What the game waits for now (for the screen), ``None`` once it has ended."""
+        return self.machine.waiting()
+
+    def switch_relay(self, invite: Invite) -> None:
+        """Go on through another relay (a member re-hosted the table): journalled, and the
+        whole log asked again (envelopes are known by content, not by index)."""
+        self.invite = invite
+        self.received = 0
+        if self.journal is not None and self.outcome is None:
+            self.journal.moved(str(invite))
 
     # --- running ------------------------------------------------------------------------
 
@@ -205,8 +263,27 @@ class NetPeer:
             raise
 
     async def _run(self) -> Outcome:
+        clock = asyncio.create_task(self._clock())
+        try:
+            return await self._connect()
+        finally:
+            clock.cancel()
+
+    async def _clock(self) -> None:
+        """Time passes for the machine whether the relay is there or not: past the table's
+        abandonment time without progress, this member signs an adjudication."""
+        while self.outcome is None:
+            await asyncio.sleep(1.0)
+            self.loop_clock.advance(1000 * TIME_SCALE)
+            if not self._replaying:
+                self.machine.tick()
+                self._drain()
+
+    async def _connect(self) -> Outcome:
+        """Connect, and reconnect after every loss — for as long as the game lasts once it
+        has started (it pauses meanwhile; the abandonment time ends it), a few times before."""
         failures = 0
-        while True:
+        while not self._ended.is_set():
             progress = self.received
             try:
                 await self._session()
@@ -217,27 +294,34 @@ class NetPeer:
                 asyncio.IncompleteReadError,
                 TimeoutError,
             ) as exc:
-                if self.outcome is not None:
-                    return self.outcome
+                if self._ended.is_set():
+                    break
                 if self.received > progress:  # the game went on: a new outage, a fresh budget
                     failures = 0
-                if failures >= len(RECONNECT_DELAYS):
+                if self.machine.table is None and failures >= len(RECONNECT_DELAYS):
                     raise NetError(
                         f"lost the relay at {self.invite.host}:{self.invite.port} "
                         f"({exc or type(exc).__name__}); check the address and that the host "
                         "is still running, then `goldnet resume`"
                     ) from None
-                delay = RECONNECT_DELAYS[failures]
+                if failures >= REHOST_AFTER and self.find_relay is not None:
+                    moved = await self.find_relay()
+                    if moved is not None and moved != self.invite:
+                        log.info("the table moved to %s", moved)
+                        self.switch_relay(moved)
+                        failures = 0
+                        continue
+                delay = RECONNECT_DELAYS[min(failures, len(RECONNECT_DELAYS) - 1)]
                 failures += 1
                 log.info("connection lost (%s); retrying in %.1f s", exc, delay)
-                await asyncio.sleep(delay)
-                continue
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._ended.wait(), delay)
             finally:
                 if self._writer is not None:
                     self._writer.close()
                     self._writer = None
-            if self.outcome is not None:
-                return self.outcome
+        assert self.outcome is not None
+        return self.outcome
 
     async def _session(self) -> None:
         reader, writer = await asyncio.wait_for(
@@ -249,6 +333,15 @@ class NetPeer:
             relay_key = check_pin(writer.get_extra_info("ssl_object"), self.invite.fingerprint)
         except PinError as exc:
             raise NetError(str(exc)) from None
+        table = self.machine.table
+        if self.invite.game and table is not None:
+            if not self.machine.game_id.hex().startswith(self.invite.game):
+                raise NetError("this invite code is for another game than the one resumed")
+            if relay_key not in table.members:
+                raise NetError(
+                    "this relay's key is not a member key of the game: only a player of the "
+                    "game may re-host it"
+                )
         decoder = FrameDecoder()
         pending: list[RelayFrame] = []
 
@@ -285,7 +378,7 @@ class NetPeer:
         for data in self.evidence:
             writer.write(encode(["evidence", data]))
         self._maybe_play()
-        heartbeat = asyncio.create_task(self._heartbeat(writer))
+        heartbeat = asyncio.create_task(self._ping(writer))
         try:
             while self.outcome is None:
                 frame = await asyncio.wait_for(next_frame(), IDLE_TIMEOUT)
@@ -294,18 +387,10 @@ class NetPeer:
         finally:
             heartbeat.cancel()
 
-    async def _heartbeat(self, writer: asyncio.StreamWriter) -> None:
-        while True:
-            await asyncio.sleep(1.0)
-            self.loop_clock.advance(1000)
-            try:
-                self.machine.tick()
-            except RemoteProtocolError as exc:
-                log.error("%s", exc)
-                writer.close()
-                return
-            if self.loop_clock.now % int(HEARTBEAT * 1000) == 0:
-                writer.write(encode(["ping"]))
+    async def _ping(self, writer: asyncio.StreamWriter) -> None:
+        while self.outcome is None:
+            await asyncio.sleep(HEARTBEAT)
+            writer.write(encode(["ping"]))
 
     def _on_frame(self, frame: RelayFrame) -> None:
         if isinstance(frame, Seats):
@@ -316,28 +401,14 @@ class NetPeer:
                 return  # ended by this peer's own move (play): the journal is closed
             index, data = frame.index, frame.data
             digest = hashlib.sha256(data).digest()
-            # Known envelopes are skipped by content, not by index: a relay restarted from its
-            # host's journal may hold a shorter log and number new entries lower. A relay that
-            # drops entries is caught by the lockstep machine (a gap in a sender's sequence).
+            # Known envelopes are skipped by content, not by index: a relay restarted from a
+            # journal may hold a shorter log and number new entries lower. What a relay drops
+            # makes the game wait (the lockstep machine holds what comes after a gap).
             self.received = max(self.received, index + 1)
-            if digest in self.echoed:
+            if digest in self.echoed or digest in self.own:
                 return
-            if not self._of_this_game(data):
-                return  # never journalled: a relay could flood journals with them
-            if self.journal is not None:
-                self.journal.incoming(index, data)
             self.echoed.add(digest)
-            if digest in self.own:
-                return
-            try:
-                self.machine.receive(data)
-            except RemoteProtocolError as exc:
-                log.warning("refused an envelope: %s", exc)
-                if self.machine.halted is not None:
-                    raise NetError(f"the game is halted: {exc}") from None
-            except LocalProtocolError as exc:
-                raise NetError(f"the game is halted: {exc}") from None
-            self._drain()
+            self._take(index, data)
         elif isinstance(frame, RefusedFrame):  # after welcome (e.g. idle while this machine slept)
             raise ConnectionError(f"the relay closed this connection: {frame.reason}")
         elif isinstance(frame, Presence):
@@ -349,22 +420,17 @@ class NetPeer:
         else:
             raise NetError(f"the relay sent a bad frame: unexpected {_kind(frame)}")
 
-    def _of_this_game(self, data: bytes) -> bool:
-        """Whether ``data`` may be journalled: a well-signed envelope of this peer's game (any
-        game while the table is not known yet). Anything else is dropped with a log line and
-        names nobody: the relay may have made it up or sent it on."""
-        table = self.machine.table
-        if table is None:
-            return True
+    def _take(self, index: int, data: bytes) -> None:
+        """Give one envelope of the relay's log to the machine; journal it if accepted."""
+        self._index = index
         try:
-            envelope = Envelope.decode(data)
+            self.machine.receive(data)
         except RemoteProtocolError as exc:
-            log.warning("dropped an envelope from the relay: %s", exc)
-            return False
-        if envelope.game_id != table.game_id:
-            log.warning("dropped an envelope of another game from the relay")
-            return False
-        return True
+            if self.machine.halted is None:
+                log.info("ignored an envelope: %s", exc)  # names nobody: a relay could cause it
+        except LocalProtocolError:
+            return  # the game has ended
+        self._drain()
 
     def play(self, action: tuple[Any, ...]) -> None:
         """Play ``action`` for this peer's seat: the answer to ``on_turn``, on the event loop.
@@ -401,18 +467,22 @@ class NetPeer:
             and self.seats[0] == me
             and len(self.seats) == self.seat_count
         ):
-            game = "mountains-rivers"
             self.machine.propose(
-                game, self.options, tuple(self.seats), tuple(names), os.urandom(16)
+                self.game,
+                self.options,
+                tuple(self.seats),
+                tuple(names),
+                os.urandom(16),
+                self.abandon_after,
             )
             self._drain()
 
     def _maybe_play(self) -> None:
         engine = self.machine.engine
         seat = self.machine.seat_of(self.identity.public)
-        if engine is None or seat is None or self.machine.finished:
+        if engine is None or seat is None or self.machine.ended:
             return
-        if engine.due() == ("turn", seat):
+        if engine.due() == Turn(seat):
             self._turn(seat)
 
     def _turn(self, seat: int) -> None:
@@ -428,14 +498,26 @@ class NetPeer:
         elif self.on_turn is not None:
             self.on_turn(seat)
 
+    def _journal_accepted(self) -> None:
+        """Journal what the machine accepted since last time (not this peer's own)."""
+        received = self.machine.received
+        while self._journalled < len(received):
+            data = received[self._journalled]
+            self._journalled += 1
+            if self.journal is not None and hashlib.sha256(data).digest() not in self.own:
+                self.journal.incoming(self._index, data)
+
     def _drain(self) -> None:
         while True:
             event = self.machine.next_event()
             if event is NEED_DATA:
-                return
+                break
             if self.on_event is not None and not self._replaying:
                 self.on_event(event)
-            if isinstance(event, Transmit):
+            if isinstance(event, Secret):
+                if self.journal is not None:  # before anything commits to it
+                    self.journal.seed(event.index, event.seed)
+            elif isinstance(event, Transmit):
                 digest = hashlib.sha256(event.data).digest()
                 if digest in self.own:
                     continue
@@ -444,24 +526,57 @@ class NetPeer:
                     self.journal.outgoing(event.data)
                 if self._writer is not None and not self._replaying:
                     self._writer.write(encode(["env", event.data]))
+            elif isinstance(event, Forward):
+                if self._writer is not None and not self._replaying:
+                    self._writer.write(encode(["evidence", event.data]))
             elif isinstance(event, YourTurn):
                 self._turn(event.seat)
             elif isinstance(event, GameOver):
-                self._finish(event.result)
+                self._finish("over", result=event.result)
+            elif isinstance(event, GameAbandoned):
+                self._finish("abandoned", by=event.by)
+        if not self._replaying and self.outcome is None:  # own envelopes are known by now
+            self._journal_accepted()
+        halt = self.machine.halted
+        if halt is not None and self.outcome is None:
+            self._finish("halted", reason=halt.reason, culprit=halt.culprit)
 
-    def _finish(self, result: Terminal) -> None:
+    def _finish(
+        self,
+        ending: str,
+        *,
+        result: Terminal | None = None,
+        reason: str = "",
+        culprit: bytes | None = None,
+        by: int | None = None,
+    ) -> None:
+        """Save the record (with the proof, for a halt) and end the journal."""
         table = self.machine.table
         assert table is not None
         records = self.folder / "records"
         records.mkdir(parents=True, exist_ok=True)
         safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in table.names[0])[:30]
         path = records / f"{table.game}-{safe}-{table.game_id.hex()[:12]}.goldnet"
-        write(path, list(self.machine.record))
-        verify(list(self.machine.record))
+        envelopes = self.machine.record if ending == "over" else self.machine.full_record()
+        write(path, list(envelopes))
+        if ending == "abandoned":
+            reason = "nothing happened for the table's abandonment time; no result"
         if self.journal is not None:
-            self.journal.end(str(path))
+            self._journal_accepted()
+            self.journal.end(ending, str(path), reason)
             self.journal.close()
-        self.outcome = Outcome(result, path, self.machine.actions, table.names, table.options)
+        self.outcome = Outcome(
+            result,
+            path,
+            self.machine.actions,
+            table.names,
+            table.options,
+            ending=ending,
+            reason=reason,
+            culprit=culprit,
+            by=by,
+        )
+        self._ended.set()
 
 
 def _kind(frame: RelayFrame) -> str:

@@ -10,21 +10,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from protocol.identity import fingerprint
+
 from ..profile import Profile, ProfileError
 from .client import NetError, NetPeer, Outcome
-from .invite import Invite, InviteError, parse_invite
-from .journal import JournalError, read_journal, unfinished
+from .invite import GAME_PREFIX, Invite, InviteError, parse_invite
+from .journal import JournalError, JournalState, read_journal, unfinished
 from .relay import Relay
 
 GAME_SEATS = {"mountains-rivers": 2}
+log = logging.getLogger("goldnet.net.commands")
 
 
 class CommandError(Exception):
@@ -75,17 +80,33 @@ def _advertised_address(interfaces: list[str] | None) -> str:
     return addresses[0] if addresses else "127.0.0.1"
 
 
+ENDING_STATUS = {"over": 0, "abandoned": 3, "halted": 4}
+"""Exit status of ``host``, ``join`` and ``resume`` by how the game ended (docs/network.md)."""
+
+
 def outcome_summary(outcome: Outcome) -> dict[str, Any]:
-    """A finished game as plain values (printed as JSON)."""
-    return {
-        "winner": outcome.result.winners[0],
-        "winners": list(outcome.result.winners),
-        "scores": list(outcome.result.scores),
+    """How a game ended, as plain values (printed as JSON); ``ending`` is ``over``,
+    ``abandoned`` or ``halted``."""
+    summary: dict[str, Any] = {
+        "ending": outcome.ending,
         "names": list(outcome.names),
         "turns": outcome.turns,
         "record": str(outcome.record),
         "options": list(outcome.options),
     }
+    if outcome.result is not None:
+        summary["winner"] = outcome.result.winners[0]
+        summary["winners"] = list(outcome.result.winners)
+        summary["scores"] = list(outcome.result.scores)
+    if outcome.ending != "over":
+        summary["reason"] = outcome.reason
+    if outcome.culprit is not None:
+        from protocol.identity import fingerprint
+
+        summary["culprit"] = fingerprint(outcome.culprit)
+    if outcome.by is not None:
+        summary["by"] = outcome.names[outcome.by]
+    return summary
 
 
 async def _wait_for_clients(relay: Relay, grace: float) -> None:
@@ -130,7 +151,7 @@ async def host(args: Any, emit: Any) -> dict[str, Any] | None:
     invite = Invite(address, port, identity.fingerprint)
     emit({"invite": str(invite), "name": name, "port": port})
     announcer = Announcer(interfaces)
-    info = TableInfo(name, game, relay.free_seats, identity.fingerprint, address, port, 1)
+    info = TableInfo(name, game, relay.free_seats, identity.fingerprint, address, port)
     await announcer.start(info)
     loop = asyncio.get_running_loop()
     updates: set[asyncio.Task[None]] = set()
@@ -154,10 +175,12 @@ async def host(args: Any, emit: Any) -> dict[str, Any] | None:
             folder=profile.folder,
             bot=_bot(args.bot, os.urandom(8).hex()),
             options=(board,),
+            abandon_after=args.abandon_after,
         )
+        peer.find_relay = _rehost_finder(interfaces, peer)
         peer.open_journal(_journal_path(profile, name), args.bot)
         assert peer.journal is not None
-        peer.journal.relay(bind)  # `resume` listens there again
+        peer.journal.bind(bind)  # `resume` listens there again
         outcome = await peer.run()
         await _wait_for_clients(relay, 10.0)
         return outcome_summary(outcome)
@@ -200,54 +223,181 @@ async def join(args: Any, emit: Any) -> dict[str, Any]:
         # proposed only if this peer gets seat 0 (first at a standalone relay): a random board
         options=(1 + int.from_bytes(os.urandom(2), "big") % 11,),
     )
+    peer.find_relay = _rehost_finder(_interfaces(args.interface), peer)
     peer.open_journal(_journal_path(profile, args.lan or invite.host), args.bot)
     return outcome_summary(await peer.run())
 
 
+def _rehost_finder(
+    interfaces: list[str] | None, peer: NetPeer | None = None
+) -> Callable[[], Awaitable[Invite | None]]:
+    """What a peer calls when its relay stays gone: a member's re-hosted relay of its game on
+    the LAN (the lowest seat's), or ``None``."""
+
+    async def find() -> Invite | None:
+        from .discovery import DiscoveryError, find_rehost
+
+        table = peer.machine.table if peer is not None else None
+        if peer is None or table is None:
+            return None
+        game = peer.machine.game_id[:GAME_PREFIX].hex()
+        members = [fingerprint(k) for k in table.members]
+        try:
+            info = await find_rehost(game, members, REHOST_BROWSE, interfaces)
+        except DiscoveryError as exc:
+            log.info("cannot look for a re-hosted table: %s", exc)
+            return None
+        return None if info is None else Invite(info.host, info.port, info.fingerprint, game)
+
+    return find
+
+
+REHOST_BROWSE = 3.0
+"""Seconds a peer listens on the LAN for a re-hosted relay of its game."""
+
+
+def _ended(profile: Profile) -> dict[str, Any] | None:
+    """How the newest game of ``profile`` ended, if its journal says it did."""
+    folder = profile.folder / "journal"
+    journals = sorted(folder.glob("*.journal"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in journals[:1]:
+        with contextlib.suppress(JournalError):
+            state = read_journal(path)
+            if state.end is not None:
+                how, record, reason = state.end
+                return {"ending": how, "record": record, "reason": reason, "ended": True}
+    return None
+
+
 async def resume(args: Any, emit: Any) -> dict[str, Any]:
-    """``goldnet resume``: rejoin the newest unfinished game of this profile."""
+    """``goldnet resume``: go on with the newest unfinished game of this profile — through its
+    relay, a relay a member re-hosted (``--invite``, or found on the LAN), or a relay this
+    member re-hosts (``--host``). The host of a table reopens its relay where it was."""
     profile = _profile(args.profile)
     journals = unfinished(profile.folder / "journal")
     if not journals:
+        ended = _ended(profile)
+        if ended is not None:
+            return ended
         raise CommandError(f"no interrupted game in the profile {profile.folder}")
     try:
         state = read_journal(journals[0])
     except JournalError as exc:
         raise CommandError(str(exc)) from None
     bot_level = state.meta[5] or None
+    interfaces = _interfaces(args.interface)
     peer = NetPeer.from_journal(
         profile.identity, state, profile.folder, _bot(bot_level, os.urandom(8).hex())
     )
+    peer.find_relay = _rehost_finder(interfaces, peer)
     emit({"resuming": str(journals[0]), "received": peer.received})
     if peer.outcome is not None:
         return outcome_summary(peer.outcome)
     table = peer.machine.table
-    if peer.invite.fingerprint != profile.identity.fingerprint or table is None:
-        return outcome_summary(await peer.run())
-    # This profile hosted the table: its relay died with it. Reopen it on the same port with
-    # the log as far as the journal has it; the others reconnect and resend what it lacks.
-    relay = Relay(
+    if args.invite:
+        try:
+            invite = parse_invite(args.invite)
+        except InviteError as exc:
+            raise CommandError(f"bad invite code: {exc}", 2) from None
+        if table is not None and not invite.game:
+            raise CommandError("a re-hosted table's invite code ends with its game id", 2)
+        peer.switch_relay(invite)
+    hosted = peer.invite.fingerprint == profile.identity.fingerprint and not state.moved
+    if table is not None and (args.host or hosted):
+        if peer.role != "player":
+            raise CommandError("only a player of the game can re-host it")
+        # The host of the table reopens its relay on the same port; any member may re-host on
+        # its own machine (--host). Either way the relay is announced with the game id.
+        port = args.port or (peer.invite.port if hosted else 0)
+        bind = (state.bind or "0.0.0.0") if hosted and not args.host else None
+        return await _rehost(peer, profile, state, interfaces, port, emit, bind)
+    if args.host:
+        raise CommandError("only a game that has started can be re-hosted")
+    return outcome_summary(await peer.run())
+
+
+def _relay_from_journal(profile: Profile, peer: NetPeer, state: JournalState) -> Relay:
+    """A relay for the table of ``peer``'s game holding every envelope the journal has."""
+    table = peer.machine.table
+    assert table is not None
+    envelopes = [data for _, data in state.incoming] + list(state.outgoing)
+    first = [d for d in envelopes if d == peer.machine.record[0]]
+    return Relay(
         profile.identity,
         table_name=f"{table.names[0]}'s table",
         game=table.game,
         seats=len(table.members),
-        log=[data for _, data in state.incoming],
+        log=first[:1] + [d for d in envelopes if d != peer.machine.record[0]],
         members=list(zip(table.members, table.names, strict=True)),
     )
-    bind = state.relay or "0.0.0.0"  # a journal older than its relay entry: every interface
+
+
+async def _rehost(
+    peer: NetPeer,
+    profile: Profile,
+    state: JournalState,
+    interfaces: list[str] | None,
+    port: int,
+    emit: Any,
+    bind: str | None = None,
+) -> dict[str, Any]:
+    """Re-host ``peer``'s table here: a relay from the journal, announced on the LAN with the
+    game id, a new invite code; this peer plays through it. When a lower seat re-hosts too,
+    that relay wins: this one closes and the peer moves there."""
+    from .discovery import Announcer, TableInfo
+
+    table = peer.machine.table
+    assert table is not None
+    game = peer.machine.game_id[:GAME_PREFIX].hex()
+    relay = _relay_from_journal(profile, peer, state)
+    bind = bind or ("0.0.0.0" if interfaces is None else interfaces[0])
     try:
-        await relay.start(bind, peer.invite.port)
+        port = await relay.start(bind, port)
     except OSError as exc:
         raise CommandError(
-            f"cannot reopen the table's relay on {bind} port {peer.invite.port}: {exc.strerror}"
+            f"cannot listen on {bind} port {port}: {exc.strerror}; try --port 0"
         ) from None
-    emit({"relay": f"[{bind}]:{peer.invite.port}" if ":" in bind else f"{bind}:{peer.invite.port}"})
+    if peer.journal is not None:
+        peer.journal.bind(bind)  # a later `resume` listens there again
+    address = _advertised_address(interfaces)
+    invite = Invite(address, port, profile.identity.fingerprint, game)
+    emit({"rehosted": str(invite), "port": port, "relay": f"{bind}:{port}"})
+    announcer = Announcer(interfaces)
+    name = f"{table.names[0]}'s table"[:60]
+    info = TableInfo(name, table.game, 0, profile.identity.fingerprint, address, port, game_id=game)
+    await announcer.start(info)
+    peer.switch_relay(Invite("127.0.0.1", port, profile.identity.fingerprint, game))
+    watcher = asyncio.create_task(_yield_to_lower_seat(peer, relay, interfaces))
     try:
         outcome = await peer.run()
         await _wait_for_clients(relay, 10.0)
     finally:
+        watcher.cancel()
+        with contextlib.suppress(Exception):
+            await announcer.close()
         await relay.close()
     return outcome_summary(outcome)
+
+
+async def _yield_to_lower_seat(peer: NetPeer, relay: Relay, interfaces: list[str] | None) -> None:
+    """While this member re-hosts, watch for a lower seat's re-host of the same game; if one
+    appears, move there and close this relay (the others follow the lowest seat too)."""
+    from .discovery import find_rehost
+
+    table = peer.machine.table
+    assert table is not None
+    me = peer.machine.seat_of(peer.identity.public)
+    members = [fingerprint(k) for k in table.members]
+    game = peer.machine.game_id[:GAME_PREFIX].hex()
+    while peer.outcome is None:
+        with contextlib.suppress(Exception):
+            info = await find_rehost(game, members[: me or 0], REHOST_BROWSE, interfaces)
+            if info is not None:
+                log.info("seat %s re-hosted this table too: moving there", info.fingerprint)
+                peer.switch_relay(Invite(info.host, info.port, info.fingerprint, game))
+                await relay.close()
+                return
+        await asyncio.sleep(1.0)
 
 
 async def tables(args: Any, emit: Any) -> list[dict[str, Any]]:
@@ -385,6 +535,8 @@ def demo(args: Any, emit: Any) -> dict[str, Any]:
     if len(summaries) != 1:
         raise CommandError("the peers' records disagree")
     first = verified[0]
+    if first.result is None:
+        raise CommandError(f"the demo game ended without a result: {first.ending}, {first.reason}")
     return {
         "winner": first.result.winners[0],
         "scores": list(first.result.scores),

@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 SERVICE_TYPE = "_goldnet._tcp.local."
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 ENV_INTERFACES = "GOLDNET_MDNS_INTERFACES"
 
 log = logging.getLogger("goldnet.net.discovery")
@@ -101,7 +101,8 @@ class TableInfo:
     ``free_seats``: seats still free, >= 0. ``fingerprint``: the host's key fingerprint text
     (``"abcd-efgh-…"``); tables are deduplicated by it and TLS pins it. ``host``: an IPv4 address
     string the host can be reached at. ``port``: its TCP port, 1–65535. ``version``: the protocol
-    version announced (``PROTOCOL_VERSION`` for tables this build can join).
+    version announced (``PROTOCOL_VERSION`` for tables this build can join). ``game_id``: for a
+    table a member re-hosted, the game id's first 16 bytes in hex (TXT ``gid``); else empty.
 
     Raises ``ValueError`` (or ``TypeError`` for a wrong type) on an invalid field, so a table
     parsed off the network that gets built is well-formed.
@@ -114,8 +115,13 @@ class TableInfo:
     host: str
     port: int
     version: int = PROTOCOL_VERSION
+    game_id: str = ""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.game_id, str) or (
+            self.game_id and (len(self.game_id) != 32 or self.game_id.strip("0123456789abcdef"))
+        ):
+            raise ValueError(f"TableInfo.game_id must be 32 hex digits or empty: {self.game_id!r}")
         for field in ("name", "game", "fingerprint", "host"):
             value = getattr(self, field)
             if not isinstance(value, str):
@@ -324,6 +330,8 @@ def _txt_properties(info: TableInfo) -> dict[str, str]:
         "free": str(info.free_seats),
         "fp": info.fingerprint,
     }
+    if info.game_id:
+        props["gid"] = info.game_id
     for key, value in props.items():
         if len(key.encode()) + 1 + len(value.encode()) > _MAX_TXT_ENTRY:
             raise ValueError(f"TXT entry {key!r} longer than {_MAX_TXT_ENTRY} bytes")
@@ -407,6 +415,7 @@ def _parse_service(
             host=_choose_host(addresses, networks),
             port=port,
             version=int(version_text),
+            game_id=props.get("gid", ""),
         )
     except (KeyError, ValueError, TypeError) as exc:  # UnicodeDecodeError is a ValueError
         log.debug("ignoring malformed goldnet service %s: %r", name, exc)
@@ -859,3 +868,30 @@ async def find_table(
             if kind != "removed" and table.name == name:
                 return table
         return None
+
+
+async def find_rehost(
+    game_id: str, members: Sequence[str], timeout: float, interfaces: list[str] | None = None
+) -> TableInfo | None:
+    """The re-hosted relay of game ``game_id`` (32 hex digits) with the lowest seat, among
+    tables announced within ``timeout`` seconds whose host fingerprint is one of ``members``
+    (fingerprints in seat order); ``None`` if none shows up. Returns early once seat 0's
+    relay is seen (no lower seat can win).
+
+    Raises ``DiscoveryError`` if no interface can be opened.
+    """
+    seat_of = {fp: seat for seat, fp in enumerate(members)}
+
+    def best(tables: Sequence[TableInfo]) -> TableInfo | None:
+        found = [t for t in tables if t.game_id == game_id and t.fingerprint in seat_of]
+        return min(found, key=lambda t: seat_of[t.fingerprint], default=None)
+
+    async with Browser(interfaces) as browser:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while (remaining := deadline - loop.time()) > 0:
+            choice = best(browser.tables())
+            if choice is not None and seat_of[choice.fingerprint] == 0:
+                return choice
+            await asyncio.sleep(min(0.1, remaining))
+        return best(browser.tables())

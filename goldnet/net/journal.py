@@ -6,14 +6,17 @@ Entries are frames (4-byte big-endian length + canonical msgpack array):
 | entry | fields | when |
 | --- | --- | --- |
 | ``meta`` | invite code, role, name, game, options (array), bot level or "" | first |
-| ``seed`` | the beacon seed (32 bytes, secret) | second |
-| ``relay`` | the address this peer's relay listens on | the host: after ``seed`` |
+| ``seed`` | chain number, beacon seed (32 bytes, secret) | before the chain's commitment is sent |
+| ``bind`` | the address this peer's relay listens on | the host: after ``meta`` |
 | ``out`` | an envelope this peer made | before it is sent (write-ahead, fsynced) |
-| ``in`` | log index, envelope bytes | each envelope received from the relay |
-| ``end`` | record path | once the game is over and the record saved |
+| ``in`` | log index, envelope bytes | each envelope of the game the peer accepted |
+| ``moved`` | invite code of the relay the game moved to | when a member re-hosts the table |
+| ``end`` | how it ended (``over``, ``abandoned``, ``halted``), record path, reason | at the end |
 
-Each write is flushed; ``out`` entries are also fsynced, so that a peer never signs two
-different envelopes with one sequence number across a crash. A torn last entry (the process
+Each write is flushed; ``seed``, ``out`` and ``end`` entries are also fsynced, so that a peer
+never signs two different envelopes with one sequence number across a crash, and never commits
+to a chain whose seed it could lose. A journal of protocol version 1 (one ``seed`` entry of
+two fields) is read, but its game cannot be resumed. A torn last entry (the process
 died mid-write) is ignored when reading, and cut off when the journal is reopened to go on.
 An open journal is locked (POSIX): a second process (``goldnet resume`` while the game still
 runs) gets a :class:`JournalError` instead of playing the same seat. It holds this peer's beacon
@@ -51,13 +54,17 @@ class JournalState:
 
     path: Path
     meta: tuple[Any, ...] = ()
-    seed: bytes = b""
-    relay: str | None = None
+    seeds: list[bytes] = field(default_factory=list)
+    bind: str | None = None
     """The address this peer's own relay was bound to (the host), so that ``resume`` rebinds
     there; None for a joiner or a journal written before this entry existed."""
     incoming: list[tuple[int, bytes]] = field(default_factory=list)
     outgoing: list[bytes] = field(default_factory=list)
-    end: str | None = None
+    moved: str | None = None
+    """The invite code of the relay the game moved to last (a re-host), if any."""
+    end: tuple[str, str, str] | None = None
+    """``(how, record path, reason)`` once the game has ended."""
+    protocol: int = 2
 
 
 class Journal:
@@ -106,11 +113,11 @@ class Journal:
     ) -> None:
         self._write(["meta", invite, role, name, game, list(options), bot], sync=True)
 
-    def seed(self, seed: bytes) -> None:
-        self._write(["seed", seed], sync=True)
+    def seed(self, index: int, seed: bytes) -> None:
+        self._write(["seed", index, seed], sync=True)
 
-    def relay(self, bind: str) -> None:
-        self._write(["relay", bind], sync=True)
+    def bind(self, address: str) -> None:
+        self._write(["bind", address], sync=True)
 
     def outgoing(self, envelope: bytes) -> None:
         self._write(["out", envelope], sync=True)
@@ -118,8 +125,11 @@ class Journal:
     def incoming(self, index: int, envelope: bytes) -> None:
         self._write(["in", index, envelope])
 
-    def end(self, record: str) -> None:
-        self._write(["end", record], sync=True)
+    def moved(self, invite: str) -> None:
+        self._write(["moved", invite], sync=True)
+
+    def end(self, how: str, record: str, reason: str = "") -> None:
+        self._write(["end", how, record, reason], sync=True)
 
     def close(self) -> None:
         self._file.close()
@@ -171,29 +181,39 @@ def read_journal(path: Path) -> JournalState:
         kind = entry[0]
         if kind == "meta" and len(entry) == 7:
             state.meta = entry[1:]
-        elif kind == "seed" and len(entry) == 2 and isinstance(entry[1], bytes):
-            state.seed = entry[1]
-        elif kind == "relay" and len(entry) == 2 and isinstance(entry[1], str):
-            state.relay = entry[1]
-        elif kind == "in" and len(entry) == 3:
+        elif kind == "seed" and len(entry) == 2:
+            state.protocol = 1
+        elif kind == "seed" and len(entry) == 3 and isinstance(entry[2], bytes):
+            if entry[1] != len(state.seeds) or len(entry[2]) != 32:
+                raise JournalError(f"the journal {path} has its beacon seeds out of order")
+            state.seeds.append(entry[2])
+        elif kind == "bind" and len(entry) == 2 and isinstance(entry[1], str):
+            state.bind = entry[1]
+        elif kind == "in" and len(entry) == 3 and isinstance(entry[2], bytes):
             state.incoming.append((entry[1], entry[2]))
-        elif kind == "out" and len(entry) == 2:
+        elif kind == "out" and len(entry) == 2 and isinstance(entry[1], bytes):
             state.outgoing.append(entry[1])
+        elif kind == "moved" and len(entry) == 2 and isinstance(entry[1], str):
+            state.moved = entry[1]
         elif kind == "end" and len(entry) == 2:
-            state.end = entry[1]
-    if not state.meta or len(state.seed) != 32:
-        raise JournalError(f"the journal {path} lacks its meta or seed entry")
+            state.end = ("over", str(entry[1]), "")
+        elif kind == "end" and len(entry) == 4:
+            state.end = (str(entry[1]), str(entry[2]), str(entry[3]))
+    if not state.meta:
+        raise JournalError(f"the journal {path} lacks its meta entry")
     return state
 
 
 def unfinished(folder: Path) -> list[Path]:
-    """Journals in ``folder`` whose game has not ended, newest first."""
+    """Journals in ``folder`` whose game has not ended, newest first (journals of protocol
+    version 1 are left out: their games cannot go on under version 2)."""
     if not folder.is_dir():
         return []
     found = []
     for path in folder.glob(f"*{SUFFIX}"):
         try:
-            if read_journal(path).end is None:
+            state = read_journal(path)
+            if state.end is None and state.protocol == 2:
                 found.append(path)
         except JournalError:
             continue

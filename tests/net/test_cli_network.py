@@ -136,14 +136,18 @@ def test_resume_with_nothing_to_resume(tmp_path: Path) -> None:
     assert str(tmp_path / "empty") in result.stderr
 
 
-def test_resume_ignores_finished_games(tmp_path: Path) -> None:
+def test_resume_shows_how_the_last_game_ended_instead_of_playing_it_again(tmp_path: Path) -> None:
     profile = tmp_path / "p"
     journal = Journal(profile / "journal" / "done.journal")
     journal.meta(f"goldnet://{LOOPBACK}:1/{FP}", "player", "me", "", (3,), "greedy")
-    journal.seed(bytes(32))
-    journal.end(str(profile / "records" / "done.goldnet"))
+    journal.seed(0, bytes(32))
+    record = str(profile / "records" / "done.goldnet")
+    journal.end("abandoned", record, "nothing happened for the table's abandonment time")
     journal.close()
-    one_line_error(goldnet("resume", "--profile", str(profile)), 1, "no interrupted game")
+    result = goldnet("resume", "--profile", str(profile))
+    assert result.returncode == 3, result.stderr  # the exit status of an abandoned game
+    assert "abandoned" in result.stdout and record in result.stdout
+    assert "Traceback" not in result.stderr
 
 
 def test_relay_on_a_taken_port_cannot_listen(occupied_port: int, tmp_path: Path) -> None:
@@ -279,9 +283,10 @@ def test_a_halted_game_ends_the_host_without_a_traceback(tmp_path: Path) -> None
             sock.sendall(encode(["env", bad.raw]))
             status = host.proc.wait(30)
         err = host.err.read_text()
-        assert status == 1, err
+        assert status == 4, err  # the exit status of a game halted on a proven fault
         assert "Traceback" not in err, err
-        assert "halted" in err
+        ended = json.loads(host.out.read_text().splitlines()[-1])
+        assert ended["ending"] == "halted" and ended["culprit"] == rogue.fingerprint
     finally:
         host.stop()
 

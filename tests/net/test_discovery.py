@@ -298,7 +298,13 @@ def test_malformed_txt_and_other_versions_are_ignored(caplog: pytest.LogCaptureF
 
     def raw(label: str, port: int = 40100, **txt: str) -> AsyncServiceInfo:
         """A service registered straight through python-zeroconf; ``fp`` is the label."""
-        props = {"v": "1", "game": "mountains-rivers", "name": label, "free": "2", "fp": label}
+        props = {
+            "v": str(PROTOCOL_VERSION),
+            "game": "mountains-rivers",
+            "name": label,
+            "free": "2",
+            "fp": label,
+        }
         props.update(txt)
         return AsyncServiceInfo(
             SERVICE_TYPE,

@@ -7,13 +7,14 @@ not; a non-member's envelope, another game's, a malformed one are refused. Real 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from goldnet.net.journal import read_journal
 from goldnet.net.relay import Relay
+from goldnet.records import read, verify
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 
@@ -90,7 +91,7 @@ def test_a_member_forwards_another_members_envelope_as_evidence() -> None:
         ("other-game", "envelope of another game"),
         ("not-bytes", "malformed evidence frame"),
         ("extra-field", "malformed evidence frame"),
-        ("junk", "bad envelope: an envelope is an array of 8 fields"),
+        ("junk", "bad envelope: an envelope is an array of 9 fields"),
         ("spectator", "spectators are read-only"),
     ],
 )
@@ -132,22 +133,32 @@ def test_bad_evidence_is_refused_and_not_logged(case: str, reason: str) -> None:
     run(scenario())
 
 
-def test_netpeer_forward_evidence_reaches_every_peers_journal(tmp_path: Path) -> None:
+def test_evidence_of_two_histories_forwarded_by_a_peer_halts_every_peer_naming_the_signer(
+    tmp_path: Path,
+) -> None:
+    """The joiner signs a second, different envelope with a sequence number it already used;
+    the host forwards it as evidence: every peer (the joiner included) holds two envelopes of
+    one sequence number, halts naming the joiner, and saves the proof in its record."""
+
     async def scenario() -> None:
         game = await start_game(tmp_path)
         try:
             host, joiner = game.peers
-            table = host.machine.table
-            assert table is not None
-            # an envelope the joiner signed and never sent (as a lockstep layer would find it)
-            evidence = Envelope.seal(joiner.identity, "action", table.game_id, 9999, ZERO_HASH, ())
+            history = host.machine.history
+            assert history is not None and host.machine.table is not None
+            used = history.envelope(1, 0)  # the joiner's commitment
+            evidence = Envelope.seal(
+                joiner.identity, "commit", host.machine.game_id, 0, ZERO_HASH, (bytes(32), 64)
+            )
+            assert evidence.raw != used.raw
             host.forward_evidence(evidence.raw)
             await until(lambda: evidence.raw in game.relay.log)
-            for i in range(2):
-                path = tmp_path / f"peer-{i}" / "journal" / "game.journal"
-                await until(
-                    lambda path=path: evidence.raw in {d for _, d in read_journal(path).incoming}
-                )
+            outcomes = await asyncio.wait_for(asyncio.gather(*game.tasks), 10)
+            for outcome in outcomes:
+                assert outcome.ending == "halted" and outcome.culprit == joiner.identity.public
+                assert "two histories" in outcome.reason
+                checked = verify(read(outcome.record))
+                assert checked.ending == "halted" and checked.culprit == joiner.identity.public
             assert game.relay.refusals == []
         finally:
             await game.close()

@@ -21,7 +21,7 @@ SEED = bytes(range(32))
 def started(path: Path) -> Journal:
     journal = Journal(path)
     journal.meta(INVITE, "player", "alice", "mountains-rivers", (3,), "greedy")
-    journal.seed(SEED)
+    journal.seed(0, SEED)
     return journal
 
 
@@ -32,15 +32,15 @@ def test_round_trip(tmp_path: Path) -> None:
     journal.incoming(0, b"own-0")
     journal.incoming(1, b"theirs-0")
     journal.outgoing(b"own-1")
-    journal.end("/records/game.goldnet")
+    journal.end("over", "/records/game.goldnet")
     journal.close()
     state = read_journal(path)
     assert state.path == path
     assert state.meta == (INVITE, "player", "alice", "mountains-rivers", (3,), "greedy")
-    assert state.seed == SEED
+    assert state.seeds == [SEED]
     assert state.outgoing == [b"own-0", b"own-1"]
     assert state.incoming == [(0, b"own-0"), (1, b"theirs-0")]
-    assert state.end == "/records/game.goldnet"
+    assert state.end == ("over", "/records/game.goldnet", "")
 
 
 def test_every_entry_is_on_disk_as_soon_as_it_is_written(tmp_path: Path) -> None:
@@ -76,7 +76,7 @@ def test_a_torn_last_entry_is_ignored(tmp_path: Path, cut: int) -> None:
     state = read_journal(path)
     assert state.incoming == [(0, b"theirs-0")]
     assert state.outgoing == []
-    assert state.seed == SEED
+    assert state.seeds == [SEED]
 
 
 def test_entries_appended_after_a_torn_entry_are_read(tmp_path: Path) -> None:
@@ -90,12 +90,12 @@ def test_entries_appended_after_a_torn_entry_are_read(tmp_path: Path) -> None:
     resumed = Journal(path)  # as NetPeer.from_journal does
     resumed.outgoing(b"own-0-again")
     resumed.incoming(1, b"theirs-1")
-    resumed.end("/records/game.goldnet")
+    resumed.end("over", "/records/game.goldnet")
     resumed.close()
     state = read_journal(path)
     assert state.outgoing == [b"own-0-again"]
     assert state.incoming == [(0, b"theirs-0"), (1, b"theirs-1")]
-    assert state.end == "/records/game.goldnet"
+    assert state.end == ("over", "/records/game.goldnet", "")
     assert unfinished(tmp_path) == []
 
 
@@ -103,46 +103,60 @@ def test_unknown_and_malformed_entries_are_skipped(tmp_path: Path) -> None:
     path = tmp_path / "game.journal"
     started(path).close()
     with path.open("ab") as file:
-        for entry in (["later-kind", 1], ["in", 0], ["seed", "text"], ["end"]):
+        for entry in (["later-kind", 1], ["in", 0], ["seed", 1, "text"], ["end"], ["in", 1, 2]):
             payload = pack(entry)
             file.write(len(payload).to_bytes(4, "big") + payload)
     state = read_journal(path)
-    assert state.incoming == [] and state.end is None and state.seed == SEED
+    assert state.incoming == [] and state.end is None and state.seeds == [SEED]
 
 
-def test_a_journal_without_meta_or_seed_is_an_error(tmp_path: Path) -> None:
-    no_seed = tmp_path / "no-seed.journal"
-    journal = Journal(no_seed)
-    journal.meta(INVITE, "player", "alice", "mountains-rivers", (), "")
-    journal.close()
-    with pytest.raises(JournalError, match="lacks its meta or seed entry") as info:
-        read_journal(no_seed)
-    assert str(no_seed) in str(info.value)
-
+def test_a_journal_without_meta_is_an_error(tmp_path: Path) -> None:
     no_meta = tmp_path / "no-meta.journal"
     journal = Journal(no_meta)
-    journal.seed(SEED)
+    journal.seed(0, SEED)
     journal.close()
-    with pytest.raises(JournalError, match="lacks its meta or seed entry"):
+    with pytest.raises(JournalError, match="lacks its meta entry") as info:
         read_journal(no_meta)
-
-    short_seed = tmp_path / "short-seed.journal"
-    journal = Journal(short_seed)
-    journal.meta(INVITE, "player", "alice", "mountains-rivers", (), "")
-    journal.seed(b"too short")
-    journal.close()
-    with pytest.raises(JournalError, match="lacks its meta or seed entry"):
-        read_journal(short_seed)
+    assert str(no_meta) in str(info.value)
 
     empty = tmp_path / "empty.journal"
     empty.write_bytes(b"")
-    with pytest.raises(JournalError, match="lacks its meta or seed entry"):
+    with pytest.raises(JournalError, match="lacks its meta entry"):
         read_journal(empty)
 
     garbage = tmp_path / "garbage.journal"
     garbage.write_bytes(os.urandom(200))
     with pytest.raises(JournalError):
         read_journal(garbage)
+
+
+def test_seeds_are_kept_in_chain_order_and_a_journal_out_of_order_is_refused(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "seeds.journal"
+    journal = started(path)
+    journal.seed(1, bytes(32))
+    journal.close()
+    assert read_journal(path).seeds == [SEED, bytes(32)]
+    skipped = tmp_path / "skipped.journal"
+    journal = Journal(skipped)
+    journal.meta(INVITE, "player", "alice", "mountains-rivers", (), "")
+    journal.seed(1, SEED)  # chain 0's seed was never written: resuming would lose it
+    journal.close()
+    with pytest.raises(JournalError, match="beacon seeds out of order"):
+        read_journal(skipped)
+
+
+def test_a_journal_of_protocol_version_1_is_read_but_never_offered_for_resume(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.journal"
+    journal = Journal(path)
+    journal.meta(INVITE, "player", "alice", "", (3,), "greedy")
+    journal._write(["seed", SEED], sync=True)  # the version-1 entry: one seed, no chain number
+    journal.close()
+    assert read_journal(path).protocol == 1
+    assert unfinished(tmp_path) == []
 
 
 def test_an_unreadable_journal_is_an_error_naming_it(tmp_path: Path) -> None:
@@ -162,7 +176,7 @@ def test_unfinished_lists_only_games_without_an_end_newest_first(tmp_path: Path)
     started(older).close()
     finished = folder / "finished.journal"
     journal = started(finished)
-    journal.end("/records/x.goldnet")
+    journal.end("abandoned", "/records/x.goldnet", "nothing happened")
     journal.close()
     newer = folder / "newer.journal"
     started(newer).close()
@@ -182,11 +196,11 @@ def test_an_open_journal_is_locked_against_a_second_writer(tmp_path: Path) -> No
     with pytest.raises(JournalError, match="is in use by another goldnet process") as info:
         Journal(path)
     assert str(path) in str(info.value)
-    assert read_journal(path).seed == SEED  # reading is not blocked
+    assert read_journal(path).seeds == [SEED]  # reading is not blocked
     journal.incoming(0, b"still writing")
     journal.close()
     again = Journal(path)  # released by close
-    again.end("/records/x.goldnet")
+    again.end("over", "/records/x.goldnet")
     again.close()
     assert read_journal(path).incoming == [(0, b"still writing")]
 
@@ -240,9 +254,15 @@ def test_a_journal_is_readable_by_its_owner_only_in_a_private_folder(tmp_path: P
 def test_the_hosts_relay_address_is_journalled(tmp_path: Path) -> None:
     path = tmp_path / "game.journal"
     journal = started(path)
-    journal.relay("127.0.0.1")
+    journal.bind("127.0.0.1")
+    journal.moved("goldnet://127.0.0.1:9/kzdv-vj2u-mndu-yauf-35o3-6k6k/" + "0" * 32)
     journal.close()
-    assert read_journal(path).relay == "127.0.0.1"
+    assert read_journal(path).bind == "127.0.0.1"
+    assert (
+        read_journal(path).moved
+        == "goldnet://127.0.0.1:9/kzdv-vj2u-mndu-yauf-35o3-6k6k/" + "0" * 32
+    )
     joiner = tmp_path / "joiner.journal"
     started(joiner).close()
-    assert read_journal(joiner).relay is None  # a joiner's, or an older host's
+    state = read_journal(joiner)
+    assert state.bind is None and state.moved is None  # a joiner's, or an older host's

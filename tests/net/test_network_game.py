@@ -137,7 +137,7 @@ def test_a_peer_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) ->
         assert resumed.returncode == 0, resumed.stderr
         lines = [json.loads(line) for line in resumed.stdout.splitlines()]
         assert lines[0]["resuming"] == str(journal)
-        assert lines[0]["received"] == len(before.incoming)
+        assert lines[0]["received"] == before.incoming[-1][0] + 1
         mine = lines[-1]
         theirs = host.finish(60)
 
@@ -156,22 +156,28 @@ def test_a_peer_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) ->
         assert len({e.hash for e in envelopes}) == len(envelopes)
         assert not [k for k, n in Counter((e.sender, e.seq) for e in envelopes).items() if n > 1]
 
-        # the joiner's journal across the crash: the relay's log once, from 0, no gap; never
-        # two different envelopes signed with one sequence number
+        # the joiner's journal across the crash: each envelope of the game once (the others'
+        # as "in" entries in log order, its own as "out" entries); never two different
+        # envelopes signed with one sequence number
         after = read_journal(journal)
-        assert after.end == str(record1)
+        assert after.end == ("over", str(record1), "")
         indices = [i for i, _ in after.incoming]
-        assert indices == list(range(len(indices)))
+        assert indices == sorted(set(indices))
         assert after.incoming[: len(before.incoming)] == before.incoming
+        journalled = [e for _, e in after.incoming] + list(after.outgoing)
+        assert len(journalled) == len(set(journalled))
+        assert {e.raw for e in envelopes} <= set(journalled)
         own = {Envelope.decode(data) for data in after.outgoing}
         assert len({e.seq for e in own}) == len(own)
         assert len(after.outgoing) == len(set(after.outgoing))
         assert {e.raw for e in own} <= {e.raw for e in envelopes}
 
-        # and the profile has no interrupted game left
-        again = goldnet("resume", "--profile", str(p1), timeout=30)
-        assert again.returncode == 1
-        assert "no interrupted game" in again.stderr
+        # and the profile has no interrupted game left: resume says how the last one ended
+        again = goldnet("resume", "--profile", str(p1), "--json", timeout=30)
+        assert again.returncode == 0, again.stderr
+        assert json.loads(again.stdout) == {
+            "ending": "over", "record": str(record1), "reason": "", "ended": True
+        }  # fmt: skip
     finally:
         if joiner is not None:
             joiner.stop()
@@ -222,7 +228,7 @@ def test_the_host_killed_mid_game_resumes_its_relay_and_the_game_finishes(tmp_pa
         resumed = Process(tmp_path, "resumed", "resume", "--profile", str(p0), "--json")
         # the relay is back on the address it first ran on (127.0.0.1 here), not on 0.0.0.0
         wait_for(lambda: len(resumed.lines()) >= 2 or resumed.proc.poll() is not None, 30)
-        assert json.loads(resumed.lines()[1]) == {"relay": f"{LOOPBACK}:{port}"}
+        assert json.loads(resumed.lines()[1])["relay"] == f"{LOOPBACK}:{port}"
         if Path("/proc/net/tcp").exists():
             assert listening(port) == [LOOPBACK]
         mine = resumed.finish(90)

@@ -1,5 +1,5 @@
-"""protocol.beacon and protocol.sampling: hash chains, draw bytes, rejection sampling
-(DESIGN §3; docs/protocol.md §5 and §8).
+"""protocol.beacon and protocol.sampling: hash chains bound to game, member and draw, draw
+bytes, rejection sampling (DESIGN §3; docs/protocol.md §5 and §11).
 
 The test vectors are read from docs/protocol.md itself, and each is recomputed twice: with the
 code, and from the written specification with nothing but hashlib and cryptography — what a
@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,71 +19,40 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from protocol.beacon import (
-    CHAIN_TAG,
+    DEFAULT_LENGTH,
     DRAW_TAG,
+    LINK_TAG,
+    MARGIN,
     MAX_LENGTH,
-    HashChain,
-    Segment,
-    chain_step,
+    MIN_LENGTH,
+    SEED_TAG,
+    ChainView,
+    OwnChain,
+    bottom,
+    check_length,
     draw_bytes,
+    link,
     outcome_index,
 )
 from protocol.codec import pack
 from protocol.envelope import SIGNING_TAG, ZERO_HASH, Envelope
 from protocol.errors import LocalProtocolError
 from protocol.identity import Identity, fingerprint
-from protocol.lockstep import TABLE_TAG, Table
+from protocol.messages import TABLE_TAG, Commit, Reveal, Table
 from protocol.sampling import HashStream
+
+from .spec import (
+    spec_below,
+    spec_chain,
+    spec_draw,
+    spec_link,
+    spec_weighted,
+    spec_words,
+)
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 TILES = (1, 2, 2, 2, 1)
 """The Mountains & Rivers 1-5 roll: weights of rolls 1..5 over 8 (RULINGS, "The roll")."""
-
-
-# --- a second implementation, from the text of docs/protocol.md ---------------------------
-
-
-def spec_chain(seed: bytes, n: int) -> list[bytes]:
-    """x[0..n] with x[n] = seed and x[k] = H(tag || x[k+1])."""
-    x = [seed]
-    for _ in range(n):
-        x.append(hashlib.sha256(b"goldnet/beacon/chain/v1" + x[-1]).digest())
-    return x[::-1]
-
-
-def spec_draw(game_id: bytes, draw: int, values: list[bytes]) -> bytes:
-    return hashlib.sha256(
-        b"goldnet/beacon/draw/v1" + game_id + draw.to_bytes(8, "big") + b"".join(values)
-    ).digest()
-
-
-def spec_words(seed: bytes) -> Iterator[int]:
-    block = 0
-    while True:
-        digest = hashlib.sha256(b"goldnet/stream/v1" + seed + block.to_bytes(8, "big")).digest()
-        for k in range(4):
-            yield int.from_bytes(digest[8 * k : 8 * k + 8], "big")
-        block += 1
-
-
-def spec_below(words: Iterator[int], n: int) -> int:
-    if n == 1:
-        return 0
-    b = (n - 1).bit_length()
-    while True:
-        w = next(words) % (1 << b)
-        if w < n:
-            return w
-
-
-def spec_weighted(words: Iterator[int], weights: tuple[int, ...]) -> int:
-    r = spec_below(words, sum(weights))
-    total = 0
-    for i, w in enumerate(weights):
-        total += w
-        if r < total:
-            return i
-    raise AssertionError("unreachable")
 
 
 # --- the vectors of docs/protocol.md -------------------------------------------------------
@@ -93,18 +61,20 @@ def spec_weighted(words: Iterator[int], weights: tuple[int, ...]) -> int:
 def doc_vectors() -> dict[str, str]:
     """``name = value`` lines of the ```text blocks of the test-vector section; indented lines
     continue the previous value."""
-    section = DOC.read_text(encoding="utf-8").split("## 8. Test vectors", 1)[1]
+    text = DOC.read_text(encoding="utf-8")
+    match = re.search(r"^## \d+\. Test vectors\n(.*?)(?=^## )", text, re.S | re.M)
+    assert match, "docs/protocol.md has no test-vector section"
     out: dict[str, str] = {}
     name = ""
-    for block in re.findall(r"```text\n(.*?)```", section, re.S):
+    for block in re.findall(r"```text\n(.*?)```", match[1], re.S):
         for line in block.splitlines():
-            match = re.fullmatch(r"([A-Za-z0-9_.]+)\s*= (\S.*)", line)
-            if match:
-                name = match[1]
-                out[name] = match[2].strip()
+            item = re.fullmatch(r"([A-Za-z0-9_.]+)\s*= (\S.*)", line)
+            if item:
+                name = item[1]
+                out[name] = item[2].strip()
             elif line.startswith(" ") and name:
                 out[name] += " " + line.strip()
-            else:
+            elif line.strip():
                 raise AssertionError(f"unparsable vector line: {line!r}")
     return out
 
@@ -116,15 +86,23 @@ def h(name: str) -> bytes:
     return bytes.fromhex(V[name].replace(" ", ""))
 
 
+CHAIN_VALUES = {"A": (64, 63, 48, 4, 3, 2, 1, 0), "B": (64, 63, 4, 3, 2, 1, 0)}
+
+
 def test_the_doc_holds_every_vector() -> None:
     expected = {
         *(f"key.{p}.{f}" for p in "AB" for f in ("private", "public", "fingerprint")),
-        "chain.length",
-        *(f"chain.{p}.seed" for p in "AB"),
-        *(f"chain.{p}.x{k}" for p in "AB" for k in range(5)),
         "table.nonce",
         "table.preimage",
         "table.game_id",
+        "chain.length",
+        *(f"chain.{p}.seed" for p in "AB"),
+        *(f"chain.{p}.x{d}" for p, ds in CHAIN_VALUES.items() for d in ds),
+        "next.A.seed",
+        "next.A.x128",
+        "next.A.x65",
+        "next.A.x64",
+        "reveal.A.48.body",
         "envelope.table",
         "envelope.table.hash",
         "envelope.commit.signed",
@@ -150,28 +128,72 @@ def test_vector_keys_and_fingerprints() -> None:
         assert "-".join(text[i : i + 4] for i in range(0, 24, 4)) == V[f"key.{p}.fingerprint"]
 
 
-@pytest.mark.parametrize("p", ["A", "B"])
-def test_vector_chains(p: str) -> None:
-    n = int(V["chain.length"])
-    seed = h(f"chain.{p}.seed")
-    xs = [h(f"chain.{p}.x{k}") for k in range(n + 1)]
-    assert spec_chain(seed, n) == xs
-    chain = HashChain(seed, n)
-    assert chain.commitment == xs[0]
-    assert [chain.value_for(d) for d in range(1, n + 1)] == xs[1:]
-    assert all(chain_step(xs[k]) == xs[k - 1] for k in range(1, n + 1))
-
-
 def vector_table() -> Table:
     members = (h("key.A.public"), h("key.B.public"))
-    return Table("mountains-rivers", (1,), members, ("Ada", "Bo"), h("table.nonce"))
+    return Table("mountains-rivers", (1,), members, ("Ada", "Bo"), h("table.nonce"), 600)
 
 
 def test_vector_game_id() -> None:
     table = vector_table()
-    preimage = pack([TABLE_TAG, table.game, table.options, table.members, table.names, table.nonce])
-    assert preimage == h("table.preimage")
+    assert TABLE_TAG == "goldnet/table/v2"
+    # The tag as text, then the body's six fields, the abandonment time (600 s) last.
+    preimage = pack(
+        [
+            "goldnet/table/v2",
+            "mountains-rivers",
+            (1,),
+            table.members,
+            ("Ada", "Bo"),
+            h("table.nonce"),
+            600,
+        ]
+    )
+    assert preimage == pack([TABLE_TAG, *table.body()]) == h("table.preimage")
     assert table.game_id == hashlib.sha256(h("table.preimage")).digest() == h("table.game_id")
+
+
+@pytest.mark.parametrize("p", ["A", "B"])
+def test_vector_chains(p: str) -> None:
+    n = int(V["chain.length"])
+    assert n == MIN_LENGTH
+    game_id, member, seed = h("table.game_id"), h(f"key.{p}.public"), h(f"chain.{p}.seed")
+    spec = spec_chain(seed, game_id, member, 0, n)
+    for d in CHAIN_VALUES[p]:
+        assert spec[d] == h(f"chain.{p}.x{d}"), d
+    chain = OwnChain(seed, game_id, member, 0, n)
+    assert chain.commitment == spec[0] == h(f"chain.{p}.x0")
+    assert [chain.value_for(d) for d in range(1, n + 1)] == [spec[d] for d in range(1, n + 1)]
+    # The bottom is a hash of the seed, never the seed itself.
+    assert chain.value_for(n) == bottom(seed) != seed
+    # Everyone checks each reveal against the value before it with the same link formula.
+    view = ChainView.first(game_id, member, chain.commitment, n)
+    for d in range(1, n + 1):
+        assert view.check(d, spec[d])
+        if d == view.next_at:
+            view.commit_next(b"\x00" * 32, MIN_LENGTH)
+        view.advance(d, spec[d])
+
+
+def test_vector_next_chain_and_the_reveal_that_commits_it() -> None:
+    game_id, member = h("table.game_id"), h("key.A.public")
+    spec = spec_chain(h("next.A.seed"), game_id, member, 64, 64)
+    assert spec[128] == h("next.A.x128")
+    assert spec[65] == h("next.A.x65")
+    assert spec[64] == h("next.A.x64")
+    chain = OwnChain(h("next.A.seed"), game_id, member, 64, 64)
+    assert (chain.commitment, chain.value_for(65), chain.value_for(128)) == (
+        spec[64],
+        spec[65],
+        spec[128],
+    )
+    # The next chain's head at draw 64 is not the first chain's value for draw 64: the two
+    # chains are independent, and nothing revealed in the first leads to the second.
+    assert spec[64] != h("chain.A.x64")
+    # It rides in A's reveal for draw 64 - MARGIN = 48.
+    assert MARGIN == 16 and OwnChain(h("chain.A.seed"), game_id, member, 0, 64).next_at == 48
+    body = (48, h("chain.A.x48"), spec[64], 64)
+    assert pack(body) == h("reveal.A.48.body")
+    assert Reveal.from_body(body) == Reveal(48, h("chain.A.x48"), spec[64], 64)
 
 
 def test_vector_envelopes() -> None:
@@ -182,13 +204,21 @@ def test_vector_envelopes() -> None:
     assert env.hash == hashlib.sha256(h("envelope.table")).digest() == h("envelope.table.hash")
     decoded = Envelope.decode(h("envelope.table"))
     assert decoded.body == table.body() and decoded.sender == h("key.A.public")
+    assert decoded.seen == ()
 
+    seen = ((1, env.hash), (0, ZERO_HASH))
     commit = Envelope.seal(
-        alice, "commit", table.game_id, 1, env.hash, (h("chain.A.x0"), int(V["chain.length"]))
+        alice,
+        "commit",
+        table.game_id,
+        1,
+        env.hash,
+        Commit(h("chain.A.x0"), int(V["chain.length"])).body(),
+        seen,
     )
     assert commit.raw == h("envelope.commit")
     assert commit.hash == h("envelope.commit.hash")
-    fields = [1, "commit", table.game_id, alice.public, 1, env.hash, commit.body]
+    fields = [2, "commit", table.game_id, alice.public, 1, env.hash, seen, commit.body]
     assert SIGNING_TAG + pack(fields) == h("envelope.commit.signed")
     # Independent check of the signature: Ed25519 over exactly the signed message.
     Ed25519PublicKey.from_public_bytes(h("key.A.public")).verify(
@@ -226,79 +256,143 @@ def test_vector_stream() -> None:
     assert [stream.weighted(TILES) for _ in weighted] == weighted
 
 
-# --- chains and segments --------------------------------------------------------------------
+# --- own chains -----------------------------------------------------------------------------
+
+GAME = hashlib.sha256(b"g").digest()
+ANN = hashlib.sha256(b"ann").digest()
+BOB = hashlib.sha256(b"bob").digest()
 
 
-def test_chain_values_by_draw_with_an_offset() -> None:
+def test_tags_and_limits_are_the_documented_ones() -> None:
+    assert SEED_TAG == b"goldnet/beacon/seed/v2"
+    assert LINK_TAG == b"goldnet/beacon/link/v2"
+    assert DRAW_TAG == b"goldnet/beacon/draw/v2"
+    assert (MARGIN, MIN_LENGTH, DEFAULT_LENGTH, MAX_LENGTH) == (16, 64, 512, 65536)
+    assert MIN_LENGTH > MARGIN  # every chain has a draw at which the next one is committed
+    assert link(GAME, ANN, 7, b"x" * 32) == spec_link(GAME, ANN, 7, b"x" * 32)
+    assert bottom(b"s" * 32) == hashlib.sha256(b"goldnet/beacon/seed/v2" + b"s" * 32).digest()
+
+
+def test_chain_values_by_global_draw_number() -> None:
     seed = bytes(range(32))
-    chain = HashChain(seed, 10, first=21)
-    spec = spec_chain(seed, 10)
-    assert chain.commitment == spec[0] and chain.last == 30
-    assert [chain.value_for(d) for d in range(21, 31)] == spec[1:]
-    for bad in (20, 31, 0, -1):
+    chain = OwnChain(seed, GAME, ANN, 640, 100)
+    spec = spec_chain(seed, GAME, ANN, 640, 100)
+    assert (chain.after, chain.last, chain.next_at) == (640, 740, 724)
+    assert chain.commitment == spec[640]
+    assert [chain.value_for(d) for d in range(641, 741)] == [spec[d] for d in range(641, 741)]
+    for bad in (640, 741, 0, -1):
         with pytest.raises(LocalProtocolError, match="outside this chain"):
             chain.value_for(bad)
+    # The same seed at another place, for another member or another game: another chain.
+    assert OwnChain(seed, GAME, ANN, 0, 100).commitment != chain.commitment
+    assert OwnChain(seed, GAME, BOB, 640, 100).commitment != chain.commitment
+    assert OwnChain(seed, ANN, ANN, 640, 100).commitment != chain.commitment
 
 
-@pytest.mark.parametrize(("seed", "length"), [(b"\x00" * 31, 5), (b"\x00" * 33, 5)])
-def test_chain_needs_a_32_byte_seed(seed: bytes, length: int) -> None:
+@pytest.mark.parametrize("seed", [b"\x00" * 31, b"\x00" * 33, b""])
+def test_a_chain_needs_a_32_byte_seed(seed: bytes) -> None:
     with pytest.raises(LocalProtocolError, match="32 bytes"):
-        HashChain(seed, length)
+        OwnChain(seed, GAME, ANN, 0, MIN_LENGTH)
 
 
-@pytest.mark.parametrize("length", [0, -1, MAX_LENGTH + 1])
+@pytest.mark.parametrize("length", [0, 1, MARGIN, MIN_LENGTH - 1, MAX_LENGTH + 1, -64])
 def test_chain_length_is_bounded(length: int) -> None:
-    with pytest.raises(LocalProtocolError, match="values"):
-        HashChain(bytes(32), length)
+    with pytest.raises(LocalProtocolError, match="draws"):
+        OwnChain(bytes(32), GAME, ANN, 0, length)
+    assert not check_length(length)
 
 
-def test_a_segment_accepts_exactly_the_next_value() -> None:
-    # A chain of 7 values committed as a segment of 6 draws (5..10): x[7] exists and hashes
-    # correctly, but lies past the committed length.
-    chain = HashChain(bytes(range(32)), 7, first=5)
-    segment = Segment(5, 6, chain.commitment)
-    assert segment.last == 10
-    assert not segment.accepts(6, chain.value_for(6))  # skipping draw 5
-    assert not segment.accepts(5, chain.value_for(6))  # another draw's value
-    assert not segment.accepts(5, chain.commitment)  # the commitment itself
-    assert not segment.accepts(4, chain.value_for(5))  # before the segment
-    for d in range(5, 11):
-        assert segment.accepts(d, chain.value_for(d))
-        segment.advance(chain.value_for(d))
-        assert not segment.accepts(d, chain.value_for(d))  # no repeating
-    assert chain_step(chain.value_for(11)) == segment.anchor
-    assert not segment.accepts(11, chain.value_for(11))
+def test_check_length() -> None:
+    assert check_length(MIN_LENGTH) and check_length(MAX_LENGTH) and check_length(512)
+    for bad in (True, 64.0, "64", None, MIN_LENGTH - 1):
+        assert not check_length(bad)  # type: ignore[arg-type]
 
 
-@given(st.binary(min_size=32, max_size=32), st.integers(1, 40), st.integers(1, 1000))
-def test_chains_hash_back_to_their_commitment(seed: bytes, length: int, first: int) -> None:
-    chain = HashChain(seed, length, first)
+@given(
+    st.binary(min_size=32, max_size=32),
+    st.integers(MIN_LENGTH, MIN_LENGTH + 40),
+    st.integers(0, 10_000),
+    st.binary(min_size=32, max_size=32),
+)
+def test_chains_link_back_to_their_commitment(
+    seed: bytes, length: int, after: int, member: bytes
+) -> None:
+    chain = OwnChain(seed, GAME, member, after, length)
     value = chain.value_for(chain.last)
-    assert value == seed
-    for _ in range(length):
-        value = chain_step(value)
+    assert value == bottom(seed) != seed
+    for d in range(chain.last, after, -1):
+        assert value == chain.value_for(d)
+        value = spec_link(GAME, member, d, value)
     assert value == chain.commitment
 
 
-def test_tags_are_the_documented_ones() -> None:
-    assert CHAIN_TAG == b"goldnet/beacon/chain/v1"
-    assert DRAW_TAG == b"goldnet/beacon/draw/v1"
-    assert chain_step(b"x") == hashlib.sha256(b"goldnet/beacon/chain/v1x").digest()
+# --- what everyone knows of a member's chains -------------------------------------------------
+
+
+def test_a_chain_view_accepts_exactly_the_next_value_of_its_member() -> None:
+    chain = OwnChain(bytes(range(32)), GAME, ANN, 0, MIN_LENGTH)
+    view = ChainView.first(GAME, ANN, chain.commitment, MIN_LENGTH)
+    assert (view.at, view.last, view.next_at) == (0, 64, 48)
+    assert not view.check(2, chain.value_for(2))  # skipping draw 1
+    assert not view.check(1, chain.value_for(2))  # another draw's value
+    assert not view.check(1, chain.commitment)  # the commitment itself
+    assert not view.check(0, chain.commitment)
+    assert not view.check(1, chain.value_for(1)[:31])
+    # Bound to the member and the game: the same values mean nothing under another key.
+    assert not ChainView.first(GAME, BOB, chain.commitment, 64).check(1, chain.value_for(1))
+    assert not ChainView.first(BOB, ANN, chain.commitment, 64).check(1, chain.value_for(1))
+    for d in range(1, 48):
+        assert view.check(d, chain.value_for(d))
+        view.advance(d, chain.value_for(d))
+        assert not view.check(d, chain.value_for(d))  # no repeating
+
+
+def test_a_chain_view_switches_to_the_next_chain_after_the_last_draw() -> None:
+    first = OwnChain(bytes(range(32)), GAME, ANN, 0, 64)
+    nxt = OwnChain(bytes(range(1, 33)), GAME, ANN, 64, 80)
+    view = ChainView.first(GAME, ANN, first.commitment, 64)
+    for d in range(1, 65):
+        assert view.check(d, first.value_for(d))
+        if d == view.next_at:
+            assert d == 48
+            view.commit_next(nxt.commitment, nxt.length)
+            assert (view.next_head, view.next_last) == (nxt.commitment, 144)
+        view.advance(d, first.value_for(d))
+    assert (view.at, view.known, view.last, view.next_head) == (64, nxt.commitment, 144, None)
+    assert view.next_at == 128
+    assert not view.check(65, OwnChain(bytes(range(2, 34)), GAME, ANN, 64, 80).value_for(65))
+    for d in range(65, 80):
+        assert view.check(d, nxt.value_for(d))
+        view.advance(d, nxt.value_for(d))
+
+
+def test_a_copied_commitment_cannot_be_opened_by_the_copier() -> None:
+    """Equal commitments are not refused: Bob, copying Ann's head, could only open it with
+    values that link under his own key, and Ann's do not."""
+    ann = OwnChain(bytes(range(32)), GAME, ANN, 0, 64)
+    bobs_view = ChainView.first(GAME, BOB, ann.commitment, 64)
+    assert not any(bobs_view.check(1, ann.value_for(d)) for d in range(1, 65))
+
+
+def test_no_value_of_a_chain_is_its_seed_or_the_next_seed() -> None:
+    seeds = [hashlib.sha256(b"s%d" % i).digest() for i in range(3)]
+    chains = [OwnChain(s, GAME, ANN, 64 * i, 64) for i, s in enumerate(seeds)]
+    values = {c.value_for(d) for c in chains for d in range(c.after + 1, c.last + 1)}
+    assert not values & set(seeds)
 
 
 # --- draw bytes ----------------------------------------------------------------------------
 
 
 def test_draw_bytes_depend_on_seat_order_game_and_draw_number() -> None:
-    game = hashlib.sha256(b"g").digest()
     a, b = hashlib.sha256(b"a").digest(), hashlib.sha256(b"b").digest()
-    base = draw_bytes(game, 1, [a, b])
-    assert draw_bytes(game, 1, [b, a]) != base  # seat order matters
-    assert draw_bytes(game, 2, [a, b]) != base
+    base = draw_bytes(GAME, 1, [a, b])
+    assert draw_bytes(GAME, 1, [b, a]) != base  # seat order matters
+    assert draw_bytes(GAME, 2, [a, b]) != base
     assert draw_bytes(hashlib.sha256(b"h").digest(), 1, [a, b]) != base
     # Hash, not XOR: equal contributions do not cancel (XOR would give zero for both).
-    assert draw_bytes(game, 1, [a, a]) != draw_bytes(game, 1, [b, b])
-    assert draw_bytes(game, 1, [a, b]) == spec_draw(game, 1, [a, b])
+    assert draw_bytes(GAME, 1, [a, a]) != draw_bytes(GAME, 1, [b, b])
+    assert draw_bytes(GAME, 1, [a, b]) == spec_draw(GAME, 1, [a, b])
 
 
 @given(
@@ -386,8 +480,8 @@ def test_beacon_tile_throws_follow_the_rulings_distribution() -> None:
     is reproducible, the threshold only guards against a biased mapping."""
     draws = 60_000
     game = hashlib.sha256(b"goldnet/test/chi-square").digest()
-    a = HashChain(hashlib.sha256(b"seed a").digest(), draws)
-    b = HashChain(hashlib.sha256(b"seed b").digest(), draws)
+    a = OwnChain(hashlib.sha256(b"seed a").digest(), game, ANN, 0, draws)
+    b = OwnChain(hashlib.sha256(b"seed b").digest(), game, BOB, 0, draws)
     counts = [0] * 5
     for d in range(1, draws + 1):
         counts[outcome_index(draw_bytes(game, d, [a.value_for(d), b.value_for(d)]), TILES)] += 1

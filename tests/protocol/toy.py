@@ -17,8 +17,18 @@ from typing import Any
 from protocol.codec import pack
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
+from protocol.events import GameAbandoned
 from protocol.identity import Identity
-from protocol.lockstep import NEED_DATA, GameOver, Lockstep, Transmit, YourTurn
+from protocol.lockstep import (
+    NEED_DATA,
+    Forward,
+    GameOver,
+    Lockstep,
+    Secret,
+    Transmit,
+    YourTurn,
+)
+from protocol.messages import Chance, Due, Over, Turn
 from protocol.sampling import HashStream
 
 WEIGHTS = (1, 2, 2, 2, 1)
@@ -36,16 +46,16 @@ class ToyEngine:
         self.scores = [0] * seats
         self.outcomes: list[int] = []
 
-    def due(self) -> tuple[str, Any]:
+    def due(self) -> Due:
         if self.round >= self.rounds:
-            return ("over", tuple(self.scores))
+            return Over(tuple(self.scores))
         if self.roll is None:
-            return ("chance", WEIGHTS)
-        return ("turn", self.round % self.seats)
+            return Chance(WEIGHTS)
+        return Turn(self.round % self.seats)
 
     def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
-        kind, arg = self.due()
-        if kind != "turn" or arg != seat:
+        due = self.due()
+        if not isinstance(due, Turn) or due.seat != seat:
             raise ValueError(f"it is not seat {seat}'s turn")
         if (
             len(action) != 2
@@ -87,9 +97,20 @@ def key(label: str) -> Identity:
     return Identity(hashlib.sha256(b"toy/key/" + label.encode()).digest())
 
 
-def seed(label: str) -> bytes:
-    """A fixed beacon seed named by ``label``."""
-    return hashlib.sha256(b"toy/seed/" + label.encode()).digest()
+def seed(label: str, index: int = 0) -> bytes:
+    """A fixed beacon seed named by ``label`` for chain ``index``."""
+    return hashlib.sha256(b"toy/seed/" + label.encode() + index.to_bytes(4, "big")).digest()
+
+
+def entropy(label: str) -> Callable[[int], bytes]:
+    """Fixed "entropy" for ``label``: its seeds for chains 0, 1, 2, ... in turn."""
+    count = iter(range(1 << 30))
+
+    def draw(size: int) -> bytes:
+        assert size == 32
+        return seed(label, next(count))
+
+    return draw
 
 
 class Node:
@@ -105,6 +126,12 @@ class Node:
         self.errors: list[RemoteProtocolError] = []
         self.result: Any = None
         self.events: list[Any] = []
+        self.secrets: list[bytes] = []
+        self.sent: list[bytes] = []
+        """Every envelope this node's machine made (its journal of own envelopes)."""
+        self.abandoned: GameAbandoned | None = None
+        self.idle = False
+        """An idle node (its player away) lets its turns pass without playing."""
 
     @property
     def engine(self) -> ToyEngine:
@@ -114,17 +141,29 @@ class Node:
     def drain(self) -> None:
         while (event := self.machine.next_event()) is not NEED_DATA:
             self.events.append(event)
-            if isinstance(event, Transmit):
+            if isinstance(event, (Transmit, Forward)):
                 self.outbox.append(event.data)
-            elif isinstance(event, YourTurn):
+                if isinstance(event, Transmit):
+                    self.sent.append(event.data)
+            elif isinstance(event, Secret):
+                self.secrets.append(event.seed)
+            elif isinstance(event, YourTurn) and not self.idle:
                 roll = self.engine.roll
                 assert roll is not None
                 self.machine.send(("take", roll))
             elif isinstance(event, GameOver):
                 self.result = event.result
+            elif isinstance(event, GameAbandoned):
+                self.abandoned = event
+
+    @property
+    def key(self) -> bytes:
+        """This node's public key."""
+        assert self.machine.identity is not None
+        return self.machine.identity.public
 
     def deliver(self, data: bytes) -> None:
-        if self.machine.halted is not None:
+        if self.machine.ended:
             return
         try:
             self.machine.receive(data)
@@ -140,7 +179,6 @@ def make_nodes(
     rounds: int = 12,
     chain_length: int = 512,
     clock: Callable[[], int] = lambda: 0,
-    reveal_timeout_ms: int = 30_000,
 ) -> list[Node]:
     """``n`` toy peers with fixed keys and seeds."""
     nodes = []
@@ -150,9 +188,8 @@ def make_nodes(
             key(label),
             toy_engines(rounds),
             clock=clock,
-            beacon_seed=seed(label),
+            entropy=entropy(label),
             chain_length=chain_length,
-            reveal_timeout_ms=reveal_timeout_ms,
         )
         nodes.append(Node(label, machine))
     return nodes
@@ -161,30 +198,43 @@ def make_nodes(
 NONCE = b"toy-table-nonce-0123456789"
 
 
-def propose(nodes: Sequence[Node], names: Sequence[str] | None = None) -> None:
+def propose(
+    nodes: Sequence[Node], names: Sequence[str] | None = None, abandon_after: int | None = None
+) -> None:
     """Node 0 proposes a toy table of every node, in order."""
     members = tuple(node.machine.identity.public for node in nodes if node.machine.identity)
     labels = tuple(names) if names is not None else tuple(node.label for node in nodes)
-    nodes[0].machine.propose(GAME, (), members, labels, NONCE)
+    nodes[0].machine.propose(GAME, (), members, labels, NONCE, abandon_after)
     nodes[0].drain()
 
 
 Tamper = Callable[[Node, bytes], list[bytes]]
 """What a relay delivers in place of one envelope a node sent (``[data]`` for honesty)."""
+Route = Callable[[Node, Node, bytes], list[bytes]]
+"""What a relay delivers to one receiver in place of one envelope a node sent."""
 
 
-def relay(nodes: Sequence[Node], *, tamper: Tamper | None = None, max_steps: int = 200_000) -> None:
-    """Deliver every envelope to every other node, in the order sent, until all is quiet;
-    ``tamper`` may replace, drop or add envelopes in flight."""
+def relay(
+    nodes: Sequence[Node],
+    *,
+    tamper: Tamper | None = None,
+    route: Route | None = None,
+    watchers: Sequence[Node] = (),
+    max_steps: int = 200_000,
+) -> None:
+    """Deliver every envelope to every other node (and to ``watchers``, spectators that send
+    nothing), in the order sent, until all is quiet; ``tamper`` may replace, drop or add
+    envelopes in flight, ``route`` do so per receiver."""
     for _ in range(max_steps):
         sender = next((n for n in nodes if n.outbox), None)
         if sender is None:
             return
         data = sender.outbox.popleft()
         for item in tamper(sender, data) if tamper else [data]:
-            for node in nodes:
+            for node in [*nodes, *watchers]:
                 if node is not sender:
-                    node.deliver(item)
+                    for out in route(sender, node, item) if route else [item]:
+                        node.deliver(out)
     raise AssertionError("the relay did not settle")
 
 
@@ -212,7 +262,7 @@ def scrambled_relay(nodes: Sequence[Node], seed: bytes) -> None:
 
 def reseal(node: Node, data: bytes, **changes: Any) -> bytes:
     """``data`` signed again by ``node`` with some fields changed (``type_``, ``game_id``,
-    ``seq``, ``prev``, ``body``): what a cheating member can send."""
+    ``seq``, ``prev``, ``body``, ``seen``): what a cheating member can send."""
     env = Envelope.decode(data)
     fields: dict[str, Any] = {
         "type_": env.type,
@@ -220,6 +270,7 @@ def reseal(node: Node, data: bytes, **changes: Any) -> bytes:
         "seq": env.seq,
         "prev": env.prev,
         "body": env.body,
+        "seen": env.seen,
     }
     fields.update(changes)
     identity = node.machine.identity
@@ -233,3 +284,16 @@ def spectate(record: Sequence[bytes], rounds: int = 12) -> Lockstep:
     for data in record:
         machine.receive(data)
     return machine
+
+
+def watcher(rounds: int = 12) -> Node:
+    """A spectator node (to pass to :func:`relay` as a watcher)."""
+    return Node("watcher", Lockstep(None, toy_engines(rounds)))
+
+
+def played(n: int = 2, **kwargs: Any) -> list[Node]:
+    """``n`` toy peers after a whole honest game (``kwargs`` go to :func:`make_nodes`)."""
+    nodes = make_nodes(n, **kwargs)
+    propose(nodes)
+    relay(nodes)
+    return nodes

@@ -1,0 +1,111 @@
+"""What a lockstep machine tells its owner (:meth:`protocol.lockstep.Lockstep.next_event`).
+
+Order matters: a :class:`Secret` comes before the :class:`Transmit` whose envelope commits to
+it, so that its owner writes the secret to disk before the commitment leaves the machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .messages import Table
+
+
+@dataclass(frozen=True, slots=True)
+class Transmit:
+    """An envelope this peer made: broadcast ``data`` to the table (after journalling it)."""
+
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Forward:
+    """Another member's envelope this peer must pass on to the table as evidence (a digest
+    disputed it, or it proves two histories)."""
+
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    """A fresh beacon seed for this peer's chain number ``index`` (0 is the first chain): keep
+    it (journal it) before transmitting what follows; give it back on resume."""
+
+    index: int
+    seed: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    """Every commitment is in; the engine exists."""
+
+    table: Table
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """Draw ``draw`` gave outcome number ``index``."""
+
+    draw: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """``seat`` played ``action``."""
+
+    seat: int
+    action: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class YourTurn:
+    """A seat of this peer must act: call :meth:`protocol.lockstep.Lockstep.send`."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """The engine reached its end."""
+
+    result: Any
+
+
+@dataclass(frozen=True, slots=True)
+class GameAbandoned:
+    """The game ended without a result: seat ``by`` adjudicated it abandoned after ``steps``
+    draws and actions. Nobody is named a cheater."""
+
+    steps: int
+    by: int
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """What the game waits for, in plain terms (for the screen; never evidence).
+
+    ``kind``: ``"table"``, ``"commit"`` (seats that have not committed), ``"reveal"`` (seats
+    whose reveal for ``draw`` is missing), ``"action"`` (the seat on turn), ``"envelope"``
+    (seats whose next envelope has not arrived while later ones have — a relay may be holding
+    it back) or ``"proof"`` (seats whose envelopes two digests disagree about: the game waits
+    for the evidence).
+    """
+
+    kind: str
+    seats: tuple[int, ...]
+    draw: int = 0
+
+
+Event = (
+    Transmit
+    | Forward
+    | Secret
+    | GameStarted
+    | Drawn
+    | Applied
+    | YourTurn
+    | GameOver
+    | GameAbandoned
+)
