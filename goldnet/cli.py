@@ -42,6 +42,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
 def _board_number(text: str) -> int:
     value = _positive(text)
     if value > 11:
@@ -127,6 +137,22 @@ def _network_parsers(sub: Any) -> None:
         )
         p.add_argument("--json", action="store_true", help=json_help)
 
+    def caps(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--max-spectators",
+            type=_count,
+            default=8,
+            metavar="N",
+            help="spectators the relay admits at once (default 8)",
+        )
+        p.add_argument(
+            "--max-pending",
+            type=_positive,
+            default=16,
+            metavar="N",
+            help="connections still authenticating; more are closed at once (default 16)",
+        )
+
     def mdns(p: argparse.ArgumentParser) -> None:
         p.add_argument(
             "--interface",
@@ -149,6 +175,7 @@ def _network_parsers(sub: Any) -> None:
         help="seconds without progress before the game may be adjudicated abandoned "
         "(30-86400, default 600)",
     )
+    caps(p)
     mdns(p)
     common(p)
 
@@ -172,6 +199,7 @@ def _network_parsers(sub: Any) -> None:
     p.add_argument("--name", help="table name")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     p.add_argument("--advertise", help="host name or address written in the invite code")
+    caps(p)
     common(p)
 
     p = sub.add_parser("resume", help="rejoin the newest interrupted game of this profile")

@@ -131,7 +131,15 @@ async def host(args: Any, emit: Any) -> dict[str, Any] | None:
     player_name = args.player_name or (f"{args.bot} bot" if args.bot else "host")
     # The host's own seat is reserved: it is seat 0 and proposes the table, whoever connects first.
     reserved = [(identity.public, player_name)] if args.bot else []
-    relay = Relay(identity, table_name=name, game=game, seats=seats, members=reserved)
+    relay = Relay(
+        identity,
+        table_name=name,
+        game=game,
+        seats=seats,
+        members=reserved,
+        max_spectators=args.max_spectators,
+        max_pending=args.max_pending,
+    )
     bind = "0.0.0.0" if interfaces is None else interfaces[0]
     try:
         port = await relay.start(bind, args.port)
@@ -417,6 +425,8 @@ async def relay_main(args: Any, emit: Any) -> None:
         table_name=args.name or "goldnet table",
         game=args.game,
         seats=GAME_SEATS[args.game],
+        max_spectators=args.max_spectators,
+        max_pending=args.max_pending,
     )
     try:
         port = await relay.start(args.bind, args.port)

@@ -39,6 +39,13 @@ log = logging.getLogger("goldnet.net.relay")
 
 HANDSHAKE_TIMEOUT = 10.0
 IDLE_TIMEOUT = 30.0
+MAX_SPECTATORS = 8
+MAX_PENDING = 16
+"""Connections accepted and not authenticated yet (TLS handshake or ``auth`` under way)."""
+MAX_BACKLOG = 1 << 20
+"""Bytes queued for one client and not taken by its network yet, before it is dropped."""
+MAX_LOG_ENTRIES = 200_000
+MAX_LOG_BYTES = 64 << 20
 MAX_REFUSALS = 1000
 """Refusal reasons kept in :attr:`Relay.refusals` (the oldest are dropped)."""
 CLOSE_GRACE = 1.0
@@ -68,6 +75,9 @@ class _Client(TLSConnection):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
+        assert isinstance(transport, asyncio.WriteTransport)
+        # the log is pushed up to the high-water mark: well below the backlog that drops
+        transport.set_write_buffer_limits(high=min(64 * 1024, self.relay.max_backlog // 4))
         self.relay._connections.add(self)
         self._arm(self.relay.handshake_timeout)  # the TLS handshake
 
@@ -93,6 +103,17 @@ class _Client(TLSConnection):
     def writable(self) -> None:
         self.relay._push(self)
 
+    def send(self, data: bytes) -> None:
+        """Queue ``data``; a client whose backlog passes the relay's limit is dropped (it does
+        not read: nothing more would reach it, a refusal included)."""
+        super().send(data)
+        backlog = self.backlog()
+        if backlog > self.relay.max_backlog and not self.closed:
+            self.relay._note(
+                f"too slow: {backlog} bytes unsent (at most {self.relay.max_backlog})", self.peer
+            )
+            self.abort()
+
     def secure_lost(self) -> None:
         if self.timer is not None:
             self.timer.cancel()
@@ -100,7 +121,7 @@ class _Client(TLSConnection):
 
     def refuse(self, reason: str) -> None:
         """Send ``refused`` with ``reason`` and close; the reason is logged and kept."""
-        self.relay._note(reason, self)
+        self.relay._note(reason, self.peer)
         self.send(encode(["refused", reason]))
         self.close()
 
@@ -134,6 +155,11 @@ class Relay:
         on_seats: called with the seats after every change (e.g. to update the announcement).
         handshake_timeout: seconds for the TLS handshake, and again for the ``auth`` frame.
         idle_timeout: seconds an authenticated client may stay silent.
+        max_spectators: spectators at once; more are refused at ``auth``.
+        max_pending: connections not authenticated yet; more are closed on arrival, before
+            TLS. Connections per table are thus at most seats + max_spectators + max_pending.
+        max_backlog: bytes queued for a client (it does not read) before it is dropped.
+        max_log_entries, max_log_bytes: the log's limits; an envelope beyond them is refused.
     """
 
     def __init__(
@@ -148,6 +174,11 @@ class Relay:
         on_seats: Callable[[list[tuple[bytes, str]]], None] | None = None,
         handshake_timeout: float = HANDSHAKE_TIMEOUT,
         idle_timeout: float = IDLE_TIMEOUT,
+        max_spectators: int = MAX_SPECTATORS,
+        max_pending: int = MAX_PENDING,
+        max_backlog: int = MAX_BACKLOG,
+        max_log_entries: int = MAX_LOG_ENTRIES,
+        max_log_bytes: int = MAX_LOG_BYTES,
     ) -> None:
         self.identity = identity
         self.table_name = table_name
@@ -158,12 +189,18 @@ class Relay:
         self.on_seats = on_seats
         self.handshake_timeout = handshake_timeout
         self.idle_timeout = idle_timeout
+        self.max_spectators = max_spectators
+        self.max_pending = max_pending
+        self.max_backlog = max_backlog
+        self.max_log_entries = max_log_entries
+        self.max_log_bytes = max_log_bytes
         self.refusals: list[str] = []
         """Why connections were refused or closed, oldest first (the last
         :data:`MAX_REFUSALS`; for logs and tests)."""
         self.game_id: bytes | None = None
         """The table's game id: from the first ``table`` envelope logged, None until then."""
         self._seen: set[bytes] = set()
+        self._log_bytes = sum(map(len, self.log))
         for data in self.log:
             envelope = Envelope.decode(data)
             self._seen.add(envelope.hash)
@@ -218,12 +255,27 @@ class Relay:
     # --- connections --------------------------------------------------------------------
 
     def _accept(self, sock: socket.socket) -> _Client | None:
-        return _Client(self)
+        """A connection for ``sock``, or None (closed at once, before TLS) over a cap."""
+        pending = len(self._connections) - len(self._clients)
+        most = self.seats + self.max_spectators + self.max_pending
+        reason = ""
+        if len(self._connections) >= most:
+            reason = f"too many connections (at most {most})"
+        elif pending >= self.max_pending:
+            reason = f"too many connections waiting to authenticate (at most {self.max_pending})"
+        if not reason:
+            return _Client(self)
+        try:
+            peer = str(sock.getpeername())
+        except OSError:
+            peer = ""
+        self._note(reason, peer)
+        return None
 
-    def _note(self, reason: str, client: _Client) -> None:
+    def _note(self, reason: str, peer: str) -> None:
         self.refusals.append(reason)
         del self.refusals[:-MAX_REFUSALS]
-        log.info("relay: refused %s: %s", client.peer or "a client", reason)
+        log.info("relay: refused %s: %s", peer or "a client", reason)
 
     def _lost(self, client: _Client) -> None:
         self._connections.discard(client)
@@ -261,6 +313,10 @@ class Relay:
                 if other.key == key:
                     self._clients.discard(other)  # the same member reconnected
                     other.close()
+        elif sum(c.role == "spectator" for c in self._clients) >= self.max_spectators:
+            raise _Refused(
+                f"the table has no room for another spectator (at most {self.max_spectators})"
+            )
         client.key, client.name, client.role = key, name, role
         log.info("relay: %s joined as %s (%s)", name, role, fingerprint(key))
         self._clients.add(client)
@@ -308,10 +364,15 @@ class Relay:
             raise _Refused("envelope of another game")
         if envelope.hash in self._seen:
             return  # a resent envelope: already forwarded
+        if len(self.log) >= self.max_log_entries:
+            raise _Refused(f"the table's log is full (at most {self.max_log_entries} envelopes)")
+        if self._log_bytes + len(envelope.raw) > self.max_log_bytes:
+            raise _Refused(f"the table's log is full (at most {self.max_log_bytes} bytes)")
         if self.game_id is None and envelope.type == "table":
             self.game_id = envelope.game_id
         self._seen.add(envelope.hash)
         self.log.append(envelope.raw)
+        self._log_bytes += len(envelope.raw)
         for other in list(self._clients):
             self._push(other)
 

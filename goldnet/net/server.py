@@ -225,9 +225,8 @@ class Listener:
         """Stop accepting and close the listening socket."""
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks)  # a cancellation of close() itself goes through
         self._tasks.clear()
         for sock in self._sockets:
             sock.close()

@@ -38,7 +38,10 @@ def test_running_out_of_descriptors_logs_one_line_and_the_relay_recovers(tmp_pat
     err_path = tmp_path / "relay.err"
     with err_path.open("wb") as err:
         relay = subprocess.Popen(
-            [sys.executable, "-m", "goldnet", "relay", "--bind", LOOPBACK, "--port", "0"],
+            [
+                *(sys.executable, "-m", "goldnet", "relay", "--bind", LOOPBACK, "--port", "0"),
+                *("--max-pending", str(3 * LIMIT)),  # the descriptors run out before the cap
+            ],
             stdout=subprocess.PIPE,
             stderr=err,
             cwd=ROOT,
