@@ -25,7 +25,7 @@ from goldnet.rng import Stream
 from goldnet.session import Harness, Peer, deterministic_peer
 from protocol.envelope import Envelope
 from protocol.identity import fingerprint
-from tests.forge import resign
+from tests.forge import mutate, resign
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -360,16 +360,7 @@ def test_mutated_record_files_never_verify(edits: list[tuple[int, int, str]]) ->
     data = encode(small()[:12] + small()[-2:])  # short, so every mutation is checked quickly
     original = data
     out = bytearray(data)
-    for where, byte, kind in edits:
-        where %= len(out) + 1
-        if kind == "f" and where < len(out):
-            out[where] ^= byte
-        elif kind == "i":
-            out[where:where] = bytes([byte])
-        elif kind == "d" and where < len(out):
-            del out[where]
-        elif kind == "c":
-            del out[where:]
+    out = bytearray(mutate(bytes(out), edits))
     try:
         envelopes = decode(bytes(out))
         verify(envelopes)

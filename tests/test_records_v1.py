@@ -33,6 +33,7 @@ from protocol import v1
 from protocol.codec import pack
 from protocol.errors import RemoteProtocolError
 from protocol.identity import Identity
+from tests.forge import mutate
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "records-v1"
@@ -430,16 +431,7 @@ def test_mutated_version_1_files_never_verify_and_never_crash(
 ) -> None:
     original = (DATA / MOUNTAINS_RIVERS[0]).read_bytes()
     out = bytearray(original)
-    for where, byte, kind in edits:
-        where %= len(out) + 1
-        if kind == "f" and where < len(out):
-            out[where] ^= byte
-        elif kind == "i":
-            out[where:where] = bytes([byte])
-        elif kind == "d" and where < len(out):
-            del out[where]
-        elif kind == "c":
-            del out[where:]
+    out = bytearray(mutate(bytes(out), edits))
     try:
         verify(decode(bytes(out)))
     except (RecordError, InvalidRecord):

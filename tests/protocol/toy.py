@@ -15,13 +15,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from protocol.codec import pack
-from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
 from protocol.events import Forward, GameAbandoned, GameOver, Secret, Transmit, YourTurn
 from protocol.identity import Identity
 from protocol.lockstep import NEED_DATA, Lockstep
 from protocol.messages import Chance, Due, Over, Turn
 from protocol.sampling import HashStream
+from tests.forge import resign
 
 WEIGHTS = (1, 2, 2, 2, 1)
 GAME = "toy"
@@ -255,19 +255,9 @@ def scrambled_relay(nodes: Sequence[Node], seed: bytes) -> None:
 def reseal(node: Node, data: bytes, **changes: Any) -> bytes:
     """``data`` signed again by ``node`` with some fields changed (``type_``, ``game_id``,
     ``seq``, ``prev``, ``body``, ``seen``): what a cheating member can send."""
-    env = Envelope.decode(data)
-    fields: dict[str, Any] = {
-        "type_": env.type,
-        "game_id": env.game_id,
-        "seq": env.seq,
-        "prev": env.prev,
-        "body": env.body,
-        "seen": env.seen,
-    }
-    fields.update(changes)
     identity = node.machine.identity
     assert identity is not None
-    return Envelope.seal(identity, **fields).raw
+    return resign(identity, data, **changes)
 
 
 def spectate(record: Sequence[bytes], rounds: int = 12) -> Lockstep:
