@@ -430,8 +430,7 @@ def test_mutated_version_1_files_never_verify_and_never_crash(
     edits: list[tuple[int, int, str]],
 ) -> None:
     original = (DATA / MOUNTAINS_RIVERS[0]).read_bytes()
-    out = bytearray(original)
-    out = bytearray(mutate(bytes(out), edits))
+    out = mutate(original, edits)
     try:
         verify(decode(bytes(out)))
     except (RecordError, InvalidRecord):
