@@ -255,6 +255,11 @@ class Listener:
                 await asyncio.sleep(delay)
                 continue
             delay = 0.0
+            # asyncio sets TCP_NODELAY only on sockets whose proto is IPPROTO_TCP, and one made
+            # by socket.create_server has proto 0: without it a small frame written after
+            # another waits for the peer's delayed ACK (~40 ms a draw).
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             protocol = self._accept(sock)
             if protocol is None:
                 sock.close()

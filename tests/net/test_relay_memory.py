@@ -6,13 +6,19 @@ that its resident memory is its own (Linux ``/proc``; skipped elsewhere). Loopba
 
 from __future__ import annotations
 
+import asyncio
 import os
+import socket
 import time
 
 import pytest
 
 from goldnet.bench_relay import Client, RelayProcess, open_idle, rss
-from goldnet.net.tls import check_pin
+from goldnet.net.relay import Relay
+from goldnet.net.tls import check_pin, client_context
+from protocol.identity import Identity
+
+from .relaykit import run, until
 
 IDLE = 300
 
@@ -43,3 +49,26 @@ def test_an_idle_tls_connection_costs_the_relay_at_most_100_kib() -> None:
         for sock in held:
             sock.close()
         relay.stop()
+
+
+def test_the_relays_connections_send_small_frames_at_once() -> None:
+    """TCP_NODELAY on every accepted connection: a frame written right after another must not
+    wait for the client's delayed ACK (it cost a draw ~40 ms). asyncio sets it only on sockets
+    whose protocol number is IPPROTO_TCP, which a socket from ``socket.create_server`` lacks."""
+
+    async def scenario() -> None:
+        relay = Relay(Identity.generate(), table_name="t", game="mountains-rivers", seats=2)
+        port = await relay.start("127.0.0.1", 0)
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port, ssl=client_context())
+            await until(lambda: len(relay._connections) == 1)
+            (connection,) = relay._connections
+            transport = connection._transport
+            assert transport is not None
+            sock = transport.get_extra_info("socket")
+            assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+            writer.close()
+        finally:
+            await relay.close()
+
+    run(scenario())
