@@ -174,3 +174,33 @@ def test_a_member_re_hosts_when_the_relay_dies_and_the_game_finishes(tmp_path: P
         for process in (relay, a, b, rehost):
             if process is not None:
                 process.stop()
+
+
+def test_when_two_members_re_host_the_lowest_seat_wins_and_the_game_finishes(
+    tmp_path: Path,
+) -> None:
+    """The host (seat 0, its relay in its process) is killed; the joiner (seat 1) re-hosts;
+    then the host comes back and reopens its own relay. Two relays of one game: the joiner's
+    peer sees seat 0's announcement, moves there and closes its own, and the game finishes
+    with one record."""
+    host, joiner, p0, p1 = host_and_joiner(tmp_path)
+    rehost = back = None
+    try:
+        wait_for(lambda: taken(p1) >= 12 or joiner.proc.poll() is not None, 30)
+        kill(host)
+        kill(joiner)
+        rehost = Process(tmp_path, "rehost", "resume", "--host", "--json", "--profile", str(p1))
+        wait_for(lambda: len(rehost.lines()) >= 2 or rehost.proc.poll() is not None, 20)
+        assert "rehosted" in json.loads(rehost.lines()[1])
+        back = Process(tmp_path, "back", "resume", "--json", "--profile", str(p0))
+        theirs, mine = ended(back, 0), ended(rehost, 0)
+        same_verifying_record(theirs["record"], mine["record"])
+        journal = journal_of(p1)
+        assert journal is not None
+        moved = read_journal(journal).moved  # the joiner went to seat 0's relay at last
+        seat0 = json.loads(back.lines()[1])["rehosted"]
+        assert moved is not None and moved.split("/")[3] == seat0.split("/")[3]  # its key
+    finally:
+        for process in (host, joiner, rehost, back):
+            if process is not None:
+                process.stop()
