@@ -510,6 +510,8 @@ def _verify(args: argparse.Namespace) -> int:
 
             culprit = fingerprint(checked.culprit) if checked.culprit else "nobody"
             print(f"{path}: valid  halted: {culprit} is proven to have cheated: {checked.reason}")
+            for line in checked.evidence:
+                print(f"  proof: {line}")
         elif checked.table.game == "mountains-rivers" and checked.result is not None:
             text = format_result(
                 checked.table.options[0],

@@ -22,7 +22,9 @@ from typing import Any
 import msgpack
 
 from protocol import v1
+from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
+from protocol.history import Equivocation
 from protocol.identity import fingerprint
 from protocol.lockstep import Lockstep, Table
 from protocol.messages import Chance, Turn
@@ -190,6 +192,8 @@ class Verified:
     by: int | None = None
     protocol: int = VERSION
     warnings: tuple[str, ...] = ()
+    evidence: tuple[str, ...] = ()
+    """For two histories: each of the two envelopes, described (sequence number, type, hash)."""
 
     def summary(self) -> dict[str, Any]:
         """How the game ended as plain values (for ``--json`` and comparisons)."""
@@ -212,6 +216,8 @@ class Verified:
             summary["reason"] = self.reason
         if self.culprit is not None:
             summary["culprit"] = fingerprint(self.culprit)
+        if self.evidence:
+            summary["evidence"] = list(self.evidence)
         if self.by is not None:
             summary["by"] = self.table.names[self.by]
         return summary
@@ -253,8 +259,17 @@ def verify(envelopes: Sequence[bytes]) -> Verified:
     draws, turns = machine.draw, machine.actions
     if machine.halted is not None:
         error = machine.halted
+        proof = error.proof if isinstance(error, Equivocation) else ()
         return Verified(
-            machine.table, None, turns, draws, len(envelopes), "halted", error.reason, error.culprit
+            machine.table,
+            None,
+            turns,
+            draws,
+            len(envelopes),
+            "halted",
+            error.reason,
+            error.culprit,
+            evidence=tuple(_describe(data) for data in proof),
         )
     if machine.abandoned is not None:
         accepted = set(machine.received)
@@ -284,6 +299,12 @@ def verify(envelopes: Sequence[bytes]) -> Verified:
     result = engine.state.awaiting()
     assert isinstance(result, Terminal)
     return Verified(machine.table, result, turns, draws, len(envelopes))
+
+
+def _describe(data: bytes) -> str:
+    """One envelope of a proof, in words: its sequence number, type and hash."""
+    env = Envelope.decode(data)
+    return f"envelope {env.seq} ({env.type}) of {fingerprint(env.sender)}, hash {env.hash.hex()}"
 
 
 class _V1Engine:

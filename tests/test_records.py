@@ -20,7 +20,16 @@ from hypothesis import strategies as st
 
 from goldnet import records
 from goldnet.engine import Action, Terminal
-from goldnet.records import InvalidRecord, RecordError, Verified, decode, encode, read, verify
+from goldnet.records import (
+    InvalidRecord,
+    RecordError,
+    Verified,
+    decode,
+    encode,
+    read,
+    verify,
+    write,
+)
 from goldnet.rng import Stream
 from goldnet.session import Harness, Peer, deterministic_peer
 from protocol.envelope import Envelope
@@ -475,3 +484,28 @@ def test_cli_verify_exits_2_for_unreadable_files_saying_where(files: dict[str, P
     assert "cannot read" in errors[str(files["missing"])]
     assert errors[str(files["flipped"])].startswith("INVALID: envelope 7: ")
     assert "Traceback" not in result.stderr
+
+
+def test_two_envelopes_with_one_sequence_number_verify_as_the_proof_against_their_signer(
+    tmp_path: Path,
+) -> None:
+    """A record holding a member's envelope and a second, different one with the same sequence
+    number is the proof that this member signed two histories: `goldnet verify` says so,
+    naming it, and shows both envelopes."""
+    envelopes = small()
+    i = types(envelopes).index("action")
+    env = Envelope.decode(envelopes[i])
+    seat = Envelope.decode(envelopes[0]).body[2].index(env.sender)
+    other = reseal(f"small/{seat}", envelopes[i], body=(bytes(32), env.body[1]))
+    checked = verify([*envelopes, other])
+    assert (checked.ending, checked.result, checked.culprit) == ("halted", None, env.sender)
+    assert "two histories" in checked.reason
+    assert len(checked.evidence) == 2
+    assert all(f"envelope {env.seq} (action)" in line for line in checked.evidence)
+    assert env.hash.hex() in checked.evidence[0]
+    path = tmp_path / "proof.goldnet"
+    write(path, [*envelopes, other])
+    result = goldnet("verify", str(path))
+    assert result.returncode == 0, result.stderr
+    assert f"halted: {fingerprint(env.sender)} is proven to have cheated" in result.stdout
+    assert result.stdout.count("  proof: envelope") == 2
