@@ -77,7 +77,8 @@ class Lobby(QObject):
     # --- what the player asks ----------------------------------------------------------------
 
     def host(self, choices: dict[str, Any]) -> None:
-        """Host a table (:meth:`StartScreen.host_choices`)."""
+        """Host a table (:meth:`StartScreen.host_choices`; ``abandon_after``, the table's
+        abandonment time in seconds, may be added to them)."""
         if not self._can_start():
             return
         session = self._new_session()
@@ -94,6 +95,7 @@ class Lobby(QObject):
             opponent=opponent,
             opponent_name=self.bot_name(opponent) if opponent else "",
             seat=choices.get("seat", 0),
+            abandon_after=choices.get("abandon_after"),
         )
 
     def join_code(self, text: str) -> None:

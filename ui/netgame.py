@@ -16,9 +16,19 @@ action and Undo are local and identical to a game against a bot (DESIGN §7). Wh
   followed.
 
 A move the network refuses (not this seat's turn any more, say) becomes a hint and the
-position goes back to the committed one. A problem that stops the game (connection lost, a
-peer broke the rules) ends it with ``stopped(str)``; once the record is saved,
-``recordSaved(str)`` gives its path.
+position goes back to the committed one. A problem that stops the game (the relay could not be
+reached) ends it with ``stopped(str)``; once the record is saved, ``recordSaved(str)`` gives
+its path.
+
+Absence is not cheating. The network thread reports what the game waits for and who is
+connected (:class:`goldnet.net.bridge.WaitReport`); when the game is paused — a player the game
+waits for lost the connection (at once), an automatic message is :data:`PAUSE_AFTER` seconds
+late, a move :data:`SLOW_MOVE` seconds — ``pauseChanged(str)`` says so in plain words, with
+the time left before the game may be adjudicated abandoned ("" when it goes on). A player who
+drops or comes back is logged (and "is back" hinted). How a game ended comes from the
+:class:`~goldnet.net.client.Outcome`'s ``ending``, never from words: over (the result, as
+against a bot), abandoned (nobody won, nobody is blamed) or halted (the member proven at
+fault is named) — the last two through ``ended(Outcome)``.
 """
 
 from __future__ import annotations
@@ -31,12 +41,18 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from goldnet.engine import ChanceOf, Terminal, TurnOf
 from goldnet.games.mountains_rivers.rules import State
-from goldnet.net.bridge import Problem, Step, TableStart
+from goldnet.net.bridge import Problem, Step, TableStart, WaitReport
 from goldnet.net.client import Outcome
 
 from . import texts
 from .controller import PlayController
 from .network import NetSession
+
+PAUSE_AFTER = 5
+"""Game-clock seconds without progress before a missing automatic message (a reveal, a held
+envelope, the proof) is shown as a pause."""
+SLOW_MOVE = 30
+"""Game-clock seconds a connected player's move may take before the wait is shown."""
 
 
 class NetworkController(PlayController):
@@ -45,10 +61,16 @@ class NetworkController(PlayController):
     Signals (besides :class:`~ui.controller.PlayController`'s):
         stopped(str): the game cannot go on (the message, in plain words).
         recordSaved(str): the finished game's record was saved at this path.
+        pauseChanged(str): why the game is paused, in plain words ("": it is not).
+        presenceChanged(): a seat's connection dropped or came back (see ``away``).
+        ended(Outcome): the game ended abandoned or halted (no result).
     """
 
     stopped = Signal(str)
     recordSaved = Signal(str)
+    pauseChanged = Signal(str)
+    presenceChanged = Signal()
+    ended = Signal(object)
 
     can_rematch = False
 
@@ -70,6 +92,17 @@ class NetworkController(PlayController):
         self.bot_delay = bot_delay
         self.result: Terminal | None = None
         self.record: str | None = None
+        self.outcome: Outcome | None = None
+        self.wait: WaitReport | None = None
+        """The network thread's last report."""
+        self.pause = ""
+        """Why the game is paused, in plain words ("" when it is not)."""
+        self.away: frozenset[int] = frozenset()
+        """Other seats whose connection the relay last said is down."""
+        self._presence: dict[int, bool] = {}
+        """The relay's last word on each other seat's connection."""
+        self._offline = 0
+        """Reports in a row while this peer was not connected to the relay."""
         self._queue: deque[tuple[str, Any]] = deque()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -81,6 +114,7 @@ class NetworkController(PlayController):
         session.turnDue.connect(self._on_turn)
         session.finished.connect(self._on_finished)
         session.failed.connect(self._on_problem)
+        session.waited.connect(self._on_wait)
 
     @property
     def names(self) -> tuple[str, str]:
@@ -106,6 +140,7 @@ class NetworkController(PlayController):
             (self.session.turnDue, self._on_turn),
             (self.session.finished, self._on_finished),
             (self.session.failed, self._on_problem),
+            (self.session.waited, self._on_wait),
         ):
             signal.disconnect(slot)
 
@@ -154,8 +189,7 @@ class NetworkController(PlayController):
         if kind == "turn":
             self._settle()
         elif kind == "finished":
-            self.record = str(value.record)
-            self.recordSaved.emit(self.record)
+            self._finished(value)
         elif kind == "problem":
             self._problem(value)
         return 0
@@ -214,6 +248,81 @@ class NetworkController(PlayController):
         self.previewChanged.emit(None, True)
         self._set_phase("over")
         self.finished.emit(result)
+
+    def _finished(self, outcome: Outcome) -> None:
+        """The game ended: over (its ``over`` step showed the result), abandoned or halted."""
+        self.outcome = outcome
+        self.record = str(outcome.record)
+        if outcome.ending != "over" and self.phase != "over":
+            self._set_pause("")
+            abandoned = outcome.ending == "abandoned"
+            self.logged.emit(texts.abandoned_title() if abandoned else texts.halted_title())
+            self.tentative = None
+            self.selection = None
+            self.shown.emit(self.observation(), [])
+            self.selectionChanged.emit(None)
+            self.previewChanged.emit(None, True)
+            self._set_phase("over")
+            self.ended.emit(outcome)
+        self.recordSaved.emit(self.record)
+
+    def culprit_name(self, outcome: Outcome) -> str | None:
+        """The name of the member a halted game names (``None``: not a member of this table)."""
+        seat = self.table.seat_of(outcome.culprit)
+        return None if seat is None else self.table.names[seat]
+
+    # --- who is away, what the game waits for -----------------------------------------------
+
+    def _on_wait(self, report: WaitReport) -> None:
+        """A report of the network thread (at once, not at the pace of the moves shown)."""
+        if not self._active or self.phase in ("over", "stopped"):
+            return
+        self.wait = report
+        for seat, connected in enumerate(report.connected):
+            before = self._presence.get(seat)
+            if seat == self.human or connected is None or connected == before:
+                continue
+            self._presence[seat] = connected
+            name = self.table.names[seat]
+            if not connected:
+                self.logged.emit(texts.went_away(name))
+            elif before is False:
+                self.logged.emit(texts.came_back(name))
+                self.hintChanged.emit(texts.came_back(name))
+        away = frozenset(s for s, up in self._presence.items() if not up)
+        if away != self.away:
+            self.away = away
+            self.presenceChanged.emit()
+        self._set_pause(self._pause_text(report))
+
+    def _set_pause(self, text: str) -> None:
+        if text != self.pause:
+            self.pause = text
+            self.pauseChanged.emit(text)
+
+    def _pause_text(self, report: WaitReport) -> str:
+        """Why the game is paused now, or "" (module docstring)."""
+        waiting = report.waiting
+        if waiting is None:
+            return ""
+        if not report.online:  # the client reconnects by itself: a blip is not worth a word
+            self._offline += 1
+            if self._offline >= 2 or report.idle >= PAUSE_AFTER:
+                return texts.offline(report.left)
+            return self.pause
+        self._offline = 0
+        if waiting.kind == "proof":
+            return (
+                texts.waiting_text("proof", (), report.left) if report.idle >= PAUSE_AFTER else ""
+            )
+        others = [s for s in waiting.seats if s != self.human]
+        gone = [s for s in others if s in self.away]
+        if gone:
+            return texts.lost_connection([self.table.names[s] for s in gone], report.left)
+        patience = SLOW_MOVE if waiting.kind == "action" else PAUSE_AFTER
+        if not others or report.idle < patience:
+            return ""
+        return texts.waiting_text(waiting.kind, [self.table.names[s] for s in others], report.left)
 
     def _problem(self, problem: Problem) -> None:
         if problem.kind == "play":  # the move was refused: take it back

@@ -20,7 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
-from goldnet.net.bridge import DEFAULT_PORT, GameSession, LoopThread, Problem, Step
+from goldnet.net.bridge import DEFAULT_PORT, GameSession, LoopThread, Problem, Step, WaitReport
 from goldnet.net.client import Outcome
 from goldnet.net.discovery import Browser, interfaces_from_env
 from goldnet.net.invite import Invite
@@ -40,7 +40,9 @@ class NetSession(QObject):
             ``connecting`` (Invite), ``seated`` (Invite).
         stepped(Step): a snapshot after each step of the game.
         turnDue(int): the local player's seat must act.
-        finished(Outcome): the game ended; its record is saved.
+        waited(WaitReport): what the game waits for and who is connected (after every step
+            and presence notice, and once a second while the game runs).
+        finished(Outcome): the game ended — over, abandoned or halted; its record is saved.
         failed(Problem): the game could not start or go on, or a move was refused.
         closed(): everything of this game stopped (after :meth:`close`).
     """
@@ -48,6 +50,7 @@ class NetSession(QObject):
     statusChanged = Signal(str, object)
     stepped = Signal(object)
     turnDue = Signal(int)
+    waited = Signal(object)
     finished = Signal(object)
     failed = Signal(object)
     closed = Signal()
@@ -81,6 +84,9 @@ class NetSession(QObject):
     def on_turn(self, seat: int) -> None:
         self._posted.emit("turn", seat)
 
+    def on_wait(self, report: WaitReport) -> None:
+        self._posted.emit("wait", report)
+
     def on_finished(self, outcome: Outcome) -> None:
         self._posted.emit("finished", outcome)
 
@@ -105,6 +111,8 @@ class NetSession(QObject):
             self.stepped.emit(value)
         elif kind == "turn":
             self.turnDue.emit(value)
+        elif kind == "wait":
+            self.waited.emit(value)
         elif kind == "finished":
             self.outcome = value
             self.finished.emit(value)

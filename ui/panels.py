@@ -87,7 +87,8 @@ def river_glyph(painter: QPainter, at: QPointF, size: float) -> None:
 
 
 class PlayerPanelItem(QGraphicsItem):
-    """A seat's panel: colour, name, family, gold, shovel slots, whose turn."""
+    """A seat's panel: colour, name, family, gold, shovel slots, whose turn — or that the
+    seat's connection is lost (``away``: the status in a warning colour)."""
 
     def __init__(self, seat: int) -> None:
         super().__init__()
@@ -98,6 +99,7 @@ class PlayerPanelItem(QGraphicsItem):
         self.colour = QColor(style.SEAT_DEFAULTS[seat])
         self.active = False
         self.winner = False
+        self.away = False
         self.target_score = 0
         self.shown_score = 0
         self._rect = QRectF(0, 0, PANEL_W, PANEL_H)
@@ -106,8 +108,10 @@ class PlayerPanelItem(QGraphicsItem):
         self.name, self.family, self.colour = name, family, QColor(colour)
         self.update()
 
-    def set_state(self, active: bool, status: str, winner: bool = False) -> None:
-        self.active, self.status, self.winner = active, status, winner
+    def set_state(
+        self, active: bool, status: str, winner: bool = False, away: bool = False
+    ) -> None:
+        self.active, self.status, self.winner, self.away = active, status, winner, away
         self.update()
 
     def set_score(self, score: int, in_flight: int = 0) -> None:
@@ -172,10 +176,15 @@ class PlayerPanelItem(QGraphicsItem):
         painter.drawText(
             QRectF(1.35 * H, 1.35 * H, 3.6 * H, 0.8 * H), Qt.AlignmentFlag.AlignVCenter, self.family
         )
-        painter.setPen(style.INK_SOFT)
-        painter.setFont(font(0.4 * H, bold=self.active or self.winner))
+        painter.setPen(style.AWAY if self.away else style.INK_SOFT)
+        painter.setFont(font(0.4 * H, bold=self.active or self.winner or self.away))
+        status = QRectF(0.35 * H, 2.2 * H, 4.6 * H, 0.7 * H)
         painter.drawText(
-            QRectF(0.35 * H, 2.2 * H, 4.6 * H, 0.7 * H), Qt.AlignmentFlag.AlignVCenter, self.status
+            status,
+            Qt.AlignmentFlag.AlignVCenter,
+            painter.fontMetrics().elidedText(
+                self.status, Qt.TextElideMode.ElideRight, int(status.width())
+            ),
         )
         # Gold.
         paint_marker(painter, QPointF(PANEL_W - 2.3 * H, 1.9 * H), GOLD, 0.36 * H)

@@ -131,8 +131,10 @@ class TableScene(QGraphicsScene):
             panel.set_info(names[seat], family, colours[seat])
         self._update_tooltips()
 
-    def set_panel_status(self, seat: int, active: bool, text: str, winner: bool = False) -> None:
-        self.panels[seat].set_state(active, text, winner)
+    def set_panel_status(
+        self, seat: int, active: bool, text: str, winner: bool = False, away: bool = False
+    ) -> None:
+        self.panels[seat].set_state(active, text, winner, away)
 
     def ms(self, base: int) -> int:
         return int(base * self.speed)

@@ -62,6 +62,8 @@ PANEL = QColor("#f6ecd2")
 PANEL_EDGE = QColor("#8a6a3d")
 INK = QColor("#2b2118")
 INK_SOFT = QColor("#6d5c48")
+AWAY = QColor("#a8321b")
+"""A seat's status while its connection is lost."""
 WOOD = QColor("#c9a06a")
 WOOD_DARK = QColor("#8f6437")
 STROKE = QColor("#111111")

@@ -1,6 +1,12 @@
 """The table window: the board view, what to do now, hints, Undo/Confirm, the turn log, and the
 end screen with the winner and a rematch button (a network game: its saved record instead).
 
+A network game also shows, over the bottom of the board, why it is paused (:class:`PausePanel`:
+who lost the connection, what message is missing, the time left before the game may be
+adjudicated abandoned), and ends either over, abandoned (no winner, nobody blamed) or halted
+(the member proven at fault named). Every text wraps inside its panel, and each panel is as
+tall as its text needs and never wider than the board.
+
 :class:`BoardView` fits the whole scene into the widget at any size (vector drawing, so it
 stays sharp on HiDPI screens). :class:`TableWidget` wires a :class:`~ui.scene.TableScene` to a
 controller: a :class:`~ui.controller.GameController` (against a bot, :meth:`start_game`) or a
@@ -10,7 +16,7 @@ signals either way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPainter, QResizeEvent, QShortcut, QShowEvent
@@ -40,6 +46,8 @@ if TYPE_CHECKING:
     from .netgame import NetworkController
 
 HINT_MS = 7000
+PANEL_MARGIN = 12
+"""Pixels kept free between an overlay panel and the edge of the board view."""
 
 
 class BoardView(QGraphicsView):
@@ -97,16 +105,24 @@ class EndPanel(QFrame):
         self.title = QLabel()
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.title.setStyleSheet("font-size: 26px; font-weight: bold;")
+        self.title.setWordWrap(True)
         self.scores = QLabel()
+        self.scores.setObjectName("endText")
         self.scores.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.scores.setWordWrap(True)
         self.scores.setStyleSheet("font-size: 17px;")
+        self.detail = QLabel()
+        self.detail.setObjectName("endDetail")
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail.setWordWrap(True)
+        self.detail.setStyleSheet("font-size: 14px; color: #4a3b2a;")
+        self.detail.hide()
         self.record = QLabel()
         self.record.setObjectName("recordPath")
         self.record.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.record.setWordWrap(True)
         self.record.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.record.setStyleSheet("font-size: 12px; color: #5b4a33;")
-        self.record.setMaximumWidth(520)
         buttons = QHBoxLayout()
         self.rematch = QPushButton()
         self.replay = QPushButton()
@@ -117,10 +133,57 @@ class EndPanel(QFrame):
             buttons.addWidget(b)
         layout.addWidget(self.title)
         layout.addWidget(self.scores)
+        layout.addWidget(self.detail)
         layout.addWidget(self.record)
         layout.addSpacing(10)
         layout.addLayout(buttons)
         self.hide()
+
+
+class PausePanel(QFrame):
+    """Over the top of the board while a network game is paused: why, in plain words, and what
+    happens when the time runs out."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("pausePanel")
+        self.setStyleSheet(
+            "#pausePanel { background: rgba(255, 243, 214, 245); border: 2px solid #c58a2c;"
+            " border-radius: 12px; }"
+            " QLabel { color: #3b2a1e; background: transparent; }"
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 12, 18, 12)
+        layout.setSpacing(4)
+        self.title = QLabel()
+        self.title.setObjectName("pauseTitle")
+        self.title.setStyleSheet("font-size: 13px; font-weight: bold; color: #8a5a12;")
+        self.message = QLabel()
+        self.message.setObjectName("pauseMessage")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("font-size: 16px;")
+        self.note = QLabel()
+        self.note.setObjectName("pauseNote")
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("font-size: 12px; color: #6d5c48;")
+        for label in (self.title, self.message, self.note):
+            layout.addWidget(label)
+        self.hide()
+
+
+def place_panel(panel: QWidget, area: QRectF, width: int, *, bottom: bool = False) -> None:
+    """Give ``panel`` ``width`` pixels (at most the area's width less the margins) and the
+    height its wrapped text needs; centred in ``area`` (or at its bottom, above the margin)."""
+    w = max(1, min(width, int(area.width()) - 2 * PANEL_MARGIN))
+    layout = panel.layout()
+    h = layout.totalHeightForWidth(w) if layout is not None and layout.hasHeightForWidth() else -1
+    if h < 0:
+        h = panel.sizeHint().height()
+    x = int(area.center().x() - w / 2)
+    y = int(area.bottom()) - PANEL_MARGIN - h if bottom else int(area.center().y() - h / 2)
+    panel.setGeometry(x, max(int(area.top()), y), w, h)
+    if layout is not None:
+        layout.activate()  # the labels get their share now, not at the next event loop pass
 
 
 class TableWidget(QWidget):
@@ -139,6 +202,8 @@ class TableWidget(QWidget):
         self.scene: TableScene | None = None
         self.controller: PlayController | None = None
         self.result: Terminal | None = None
+        self.outcome: Any = None
+        """How a network game ended without a result (a ``goldnet.net.client.Outcome``)."""
         self.record_path: str | None = None
 
         self.status = QLabel()
@@ -161,6 +226,7 @@ class TableWidget(QWidget):
         self._hint_timer.setSingleShot(True)
         self._hint_timer.timeout.connect(lambda: self.show_hint(""))
         self.end = EndPanel(self.view)
+        self.pause = PausePanel(self.view)
 
         self.undo_button = QPushButton()
         self.confirm_button = QPushButton()
@@ -220,6 +286,9 @@ class TableWidget(QWidget):
         controller.setParent(self)
         controller.stopped.connect(self._stopped)
         controller.recordSaved.connect(self._record_saved)
+        controller.pauseChanged.connect(self._paused)
+        controller.presenceChanged.connect(self._refresh)
+        controller.ended.connect(self._ended)
         board = controller.state.board
         self._attach(controller, board, controller.board, controller.names, controller.colours)
 
@@ -232,8 +301,11 @@ class TableWidget(QWidget):
         colours: tuple[str, str],
     ) -> None:
         self.result = None
+        self.outcome = None
         self.record_path = None
+        self.end.detail.hide()
         self.end.hide()
+        self.pause.hide()
         self.log.clear()
         self.show_hint("")
         scene = TableScene(board, self)
@@ -292,18 +364,24 @@ class TableWidget(QWidget):
         if c is None or scene is None:
             self.status.setText("")
             return
-        self.status.setText(
-            texts.status_line(
-                c.phase,
-                c.state.roll,
-                c.is_free_choice(),
-                c.selection is not None,
-                c.names[c.bot_seat],
+        if getattr(c, "pause", "") and c.phase not in ("over", "stopped"):
+            self.status.setText(texts.paused())
+        else:
+            self.status.setText(
+                texts.status_line(
+                    c.phase,
+                    c.state.roll,
+                    c.is_free_choice(),
+                    c.selection is not None,
+                    c.names[c.bot_seat],
+                )
             )
-        )
         active = c.state.active
+        away: frozenset[int] = getattr(c, "away", frozenset())
         for seat in (0, 1):
-            if c.phase == "stopped":
+            if seat in away and c.phase not in ("over", "stopped"):
+                scene.set_panel_status(seat, False, texts.connection_lost(), away=True)
+            elif c.phase == "stopped":
                 scene.set_panel_status(seat, False, "")
             elif c.phase == "over":
                 won = self.result is not None and seat in self.result.winners
@@ -338,6 +416,46 @@ class TableWidget(QWidget):
         )
         self._show_end(c)
 
+    def _paused(self, text: str) -> None:
+        """Why the network game is paused ("" : it goes on)."""
+        self.pause.message.setText(text)
+        self.pause.setVisible(bool(text))
+        if text:
+            self._place_pause()
+            self.pause.raise_()
+        self._refresh()
+
+    def _place_pause(self) -> None:
+        self.pause.title.setText(self.tr("Game paused"))
+        self.pause.note.setText(texts.pause_note())
+        place_panel(self.pause, QRectF(self.view.rect()), 640, bottom=True)
+
+    def _ended(self, outcome: Any) -> None:
+        """A network game that ended without a result: abandoned or halted."""
+        self.outcome = outcome
+        self._word_ending()
+        c = self.controller
+        if c is not None:
+            self._show_end(c)
+
+    def _word_ending(self) -> None:
+        outcome, c = self.outcome, self.controller
+        if outcome is None or c is None:
+            return
+        names = c.names
+        if outcome.ending == "abandoned":
+            by = names[outcome.by] if outcome.by is not None and outcome.by < len(names) else None
+            abandon_after = getattr(getattr(c, "table", None), "abandon_after", 600)
+            self.end.title.setText(texts.abandoned_title())
+            self.end.scores.setText(texts.abandoned_text())
+            self.end.detail.setText("" if by is None else texts.abandoned_by(by, abandon_after))
+            self.end.detail.setVisible(by is not None)
+        else:
+            culprit = c.culprit_name(outcome) if hasattr(c, "culprit_name") else None
+            self.end.detail.hide()
+            self.end.title.setText(texts.halted_title())
+            self.end.scores.setText(texts.halted_text(culprit, outcome.reason))
+
     def _stopped(self, message: str) -> None:
         """A network game that cannot go on: say why, offer the way back."""
         c = self.controller
@@ -348,6 +466,7 @@ class TableWidget(QWidget):
         self._show_end(c)
 
     def _show_end(self, c: PlayController) -> None:
+        self.show_hint("")  # the end is what there is to read now
         self.end.rematch.setVisible(c.can_rematch)
         self._update_record()
         self._refresh()
@@ -364,8 +483,10 @@ class TableWidget(QWidget):
     def _update_record(self) -> None:
         network = self.controller is not None and not self.controller.can_rematch
         path = self.record_path
-        self.end.record.setVisible(network and self.result is not None)
-        self.end.replay.setVisible(path is not None)
+        ended = self.result is not None or self.outcome is not None
+        self.end.record.setVisible(network and ended)
+        # the replay of an abandoned or halted game's record comes later
+        self.end.replay.setVisible(path is not None and self.outcome is None)
         if path is not None:
             self.end.record.setText(texts.arg(self.tr("Record saved: %1"), path))
         else:
@@ -376,15 +497,14 @@ class TableWidget(QWidget):
             self.openRecordRequested.emit(self.record_path)
 
     def _place_end(self) -> None:
-        self.end.adjustSize()
-        r = self.view.rect()
-        w, h = max(self.end.sizeHint().width(), 360), self.end.sizeHint().height()
-        self.end.setGeometry(int(r.center().x() - w / 2), int(r.center().y() - h / 2), w, h)
+        place_panel(self.end, QRectF(self.view.rect()), 580)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.end.isVisible():
             self._place_end()
+        if self.pause.isVisible():
+            self._place_pause()
 
     def retranslate(self) -> None:
         self.undo_button.setText(self.tr("Undo"))
@@ -398,6 +518,11 @@ class TableWidget(QWidget):
         self.end.replay.setText(self.tr("Replay the record"))
         if self.record_path is not None or self.end.record.text():
             self._update_record()
+        if self.outcome is not None:
+            self._word_ending()
+            self._place_end()
+        if self.pause.isVisible():
+            self._place_pause()
         if self.scene is not None:
             self.scene.retranslate()
         self._refresh()

@@ -1,4 +1,5 @@
-"""Words the table shows: hints for refused clicks, turn-log lines, the status line.
+"""Words the table shows: hints for refused clicks, turn-log lines, the status line, what a
+network game waits for and how it ended.
 
 The rules explain a refusal in English (:class:`goldnet.engine.IllegalAction`); :func:`hint`
 turns the known messages into translated sentences addressed to the player and falls back to
@@ -264,13 +265,6 @@ def problem_text(problem: Problem) -> str:
             ),
             where,
         )
-    if kind == "halted":
-        return arg(
-            QCoreApplication.translate(
-                "Texts", "The game was stopped: a player broke the rules (%1)."
-            ),
-            detail,
-        )
     if kind == "port":
         return arg(
             QCoreApplication.translate(
@@ -329,4 +323,157 @@ def invite_problem(message: str) -> str:
         )
     return arg(
         QCoreApplication.translate("Texts", "This invite code cannot be read (%1)."), message
+    )
+
+
+# --- a network game that waits, and how it ended ----------------------------------------------
+
+
+def duration(seconds: int) -> str:
+    """``m:ss`` (``h:mm:ss`` from an hour on): the time left before a game may be abandoned."""
+    seconds = max(0, seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def name_list(names: Sequence[str]) -> str:
+    """``Bea``, ``Bea and Carl``, ``Bea, Carl and Dan``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return arg(QCoreApplication.translate("Texts", "%1 and %2"), ", ".join(names[:-1]), names[-1])
+
+
+def waiting_text(kind: str, names: Sequence[str], left: int) -> str:
+    """What a paused game waits for (:class:`protocol.events.Waiting` ``kind``) from the
+    players ``names`` (the other seats it waits for), with the time left before it may be
+    adjudicated abandoned. Nobody is accused: a relay could cause any of these."""
+    who, n, time_left = name_list(names), max(1, len(names)), duration(left)
+    if kind == "reveal":
+        text = QCoreApplication.translate(
+            "Texts",
+            "No reveal from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).",
+            None,
+            n,
+        )
+    elif kind == "action":
+        text = QCoreApplication.translate("Texts", "Waiting for %1's move (%2 left).")
+    elif kind == "envelope":
+        text = QCoreApplication.translate(
+            "Texts",
+            "A message from %1 is missing while later ones have arrived — the relay may be "
+            "holding it back (%2 left).",
+            None,
+            n,
+        )
+    elif kind == "commit":
+        text = QCoreApplication.translate(
+            "Texts", "Waiting for %1 to join the game (%2 left).", None, n
+        )
+    elif kind == "proof":
+        return arg(
+            QCoreApplication.translate(
+                "Texts", "Two players' histories disagree — waiting for the proof (%1 left)."
+            ),
+            time_left,
+        )
+    else:
+        return arg(
+            QCoreApplication.translate("Texts", "Waiting for the table to be set (%1 left)."),
+            time_left,
+        )
+    return arg(text, who, time_left)
+
+
+def lost_connection(names: Sequence[str], left: int) -> str:
+    """The relay said these players' connections dropped; the game waits for them."""
+    return arg(
+        QCoreApplication.translate(
+            "Texts",
+            "%1 lost the connection — waiting for %1 to come back (%2 left).",
+            None,
+            max(1, len(names)),
+        ),
+        name_list(names),
+        duration(left),
+    )
+
+
+def offline(left: int) -> str:
+    """This player's own connection to the relay is down (the client keeps trying)."""
+    return arg(
+        QCoreApplication.translate(
+            "Texts", "Your connection to the table is lost — trying to reconnect (%1 left)."
+        ),
+        duration(left),
+    )
+
+
+def paused() -> str:
+    """The status line while the game is paused."""
+    return QCoreApplication.translate(
+        "Texts", "Paused — the game goes on by itself as soon as it can."
+    )
+
+
+def pause_note() -> str:
+    return QCoreApplication.translate(
+        "Texts",
+        "If the time runs out, the game ends abandoned: no winner, no score, nobody blamed.",
+    )
+
+
+def went_away(name: str) -> str:
+    """A turn-log line: the relay said ``name``'s connection dropped."""
+    return arg(QCoreApplication.translate("Texts", "%1 lost the connection."), name)
+
+
+def came_back(name: str) -> str:
+    return arg(QCoreApplication.translate("Texts", "%1 is back."), name)
+
+
+def connection_lost() -> str:
+    """A seat's panel while its connection is down."""
+    return QCoreApplication.translate("Texts", "Connection lost")
+
+
+def abandoned_title() -> str:
+    return QCoreApplication.translate("Texts", "The game was abandoned")
+
+
+def abandoned_text() -> str:
+    """The end of an abandoned game: nobody won, nobody is blamed."""
+    return QCoreApplication.translate("Texts", "No winner, no score. Nobody is blamed.")
+
+
+def abandoned_by(by: str, abandon_after: int) -> str:
+    """Who adjudicated the game abandoned, after the table's abandonment time (seconds)."""
+    if abandon_after % 60 == 0:
+        span = QCoreApplication.translate("Texts", "%n minute(s)", None, abandon_after // 60)
+    else:
+        span = QCoreApplication.translate("Texts", "%n second(s)", None, abandon_after)
+    return arg(
+        QCoreApplication.translate("Texts", "%1 declared it abandoned after %2 without progress."),
+        by,
+        span,
+    )
+
+
+def halted_title() -> str:
+    return QCoreApplication.translate("Texts", "The game was stopped")
+
+
+def halted_text(culprit: str | None, reason: str) -> str:
+    """The end of a game halted on a member's proven fault (``reason``: what it signed)."""
+    if culprit is None:
+        return arg(
+            QCoreApplication.translate(
+                "Texts", "A rule was broken (%1). The record keeps the proof."
+            ),
+            reason,
+        )
+    return arg(
+        QCoreApplication.translate("Texts", "%1 broke the rules (%2). The record keeps the proof."),
+        culprit,
+        reason,
     )

@@ -1,16 +1,15 @@
 """Glue between a GUI thread and the asyncio network layer (DESIGN §6–7); no Qt here.
 
-The desktop client runs asyncio in **one long-lived thread** (:class:`LoopThread`). The GUI
-calls into it with :meth:`LoopThread.submit` (``asyncio.run_coroutine_threadsafe``) and
-:meth:`LoopThread.call` (``loop.call_soon_threadsafe``); the loop calls back through a
-:class:`Listener` whose methods run **in the loop thread** and must not block — the Qt side
-turns each call into a queued signal. Nothing here blocks the GUI thread, except
-:meth:`LoopThread.stop` at quit (bounded).
+The desktop client runs asyncio in **one long-lived thread** (:class:`~.loop.LoopThread`). The
+GUI calls into it with ``LoopThread.submit`` / ``LoopThread.call`` and never waits; the loop
+calls back through a :class:`~.reports.Listener` whose methods run **in the loop thread** and
+must not block — the Qt side turns each call into a queued signal.
 
 :class:`GameSession` is one network game of the local player: host a table (a relay in this
 process, announced on the LAN, with an optional bot in this process as a second
 :class:`~goldnet.net.client.NetPeer` of its own identity, joining by invite over loopback),
-join one by invite code, or resume one from the profile's journal. It reports:
+join one by invite code, or resume one from the profile's journal. It reports
+(:mod:`.reports`):
 
 - :class:`Step` — a snapshot of the rules state after each lockstep event (game started, tiles
   thrown, an action applied, game over) with the rules' events of that step, for the GUI to
@@ -18,22 +17,25 @@ join one by invite code, or resume one from the profile's journal. It reports:
   advanced one lockstep event at a time, so each one is exactly the position after its step
   (the machine's own engine may already be several events ahead when an event is handled).
 - ``on_turn(seat)`` when the local player must act; the GUI answers with :meth:`GameSession.play`.
-- :class:`Problem` — anything that stops or refuses the game, classified (``kind``) so that
-  the GUI can say it in plain words with what to try; never a traceback.
+- :class:`WaitReport` — what the game waits for, who is connected and the time left before
+  the game may be adjudicated abandoned: after every lockstep event and presence notice, and
+  once a second (:data:`WATCH_PERIOD`) while the game runs, whenever it changed. The time
+  left is counted here, on the peer's loop clock, from the last event that was progress.
+- the game's end as an :class:`~goldnet.net.client.Outcome` (over, abandoned, halted);
+- :class:`Problem` — anything that stops or refuses the game, classified by exception class
+  (never by its message) so that the GUI can say it in plain words; never a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import logging
 import os
-import threading
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from protocol.errors import LocalProtocolError
 from protocol.events import Applied, Drawn, GameOver, GameStarted
@@ -42,10 +44,12 @@ from protocol.lockstep import Table
 from ..engine import ChanceOf, Event, GameState, Terminal
 from ..profile import Profile, ProfileError
 from ..session import make_engine
-from .client import NetError, NetPeer, Outcome, Refused
+from .client import NetError, NetPeer, Outcome, Refused, RelayLost
 from .invite import Invite
 from .journal import JournalError, JournalState, read_journal, unfinished
+from .loop import LoopThread
 from .relay import Relay
+from .reports import Listener, Problem, Step, TableStart, WaitReport, wait_report
 from .tls import PinError, check_pin, client_context
 
 log = logging.getLogger("goldnet.net.bridge")
@@ -57,160 +61,30 @@ PROBE_TIMEOUT = 6.0
 """Seconds the first connection to a table may take before it counts as unreachable."""
 END_GRACE = 3.0
 """Seconds a hosting relay waits, when closed after the game, for the others to disconnect."""
+WATCH_PERIOD = 1.0
+"""Seconds between two wait reports while nothing else happens (the countdown's pace)."""
 
 
-# --- the loop thread --------------------------------------------------------------------------
+class CannotListen(NetError):
+    """A hosted table's relay cannot listen on its port."""
 
 
-class LoopThread:
-    """An asyncio event loop running forever in its own (daemon) thread until :meth:`stop`."""
-
-    def __init__(self, name: str = "goldnet-net") -> None:
-        self.name = name
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._ready = threading.Event()
-
-    @property
-    def loop(self) -> asyncio.AbstractEventLoop:
-        if self._loop is None:
-            raise RuntimeError("the network thread is not running")
-        return self._loop
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    def start(self) -> None:
-        """Start the thread and wait until its loop runs (idempotent)."""
-        if self.running:
-            return
-        self._ready.clear()
-        self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
-        self._thread.start()
-        self._ready.wait(10)
-
-    def _run(self) -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        self._loop = loop
-        loop.call_soon(self._ready.set)
-        try:
-            loop.run_forever()
-        finally:
-            try:
-                tasks = asyncio.all_tasks(loop)
-                for task in tasks:
-                    task.cancel()
-                loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
-                loop.run_until_complete(loop.shutdown_asyncgens())
-            finally:
-                loop.close()
-
-    def submit(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
-        """Run ``coro`` on the loop; returns at once (a future the caller may ignore)."""
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
-
-    def call(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Call ``fn(*args)`` on the loop, soon; returns at once."""
-        self.loop.call_soon_threadsafe(fn, *args)
-
-    def in_loop_thread(self) -> bool:
-        return self._thread is not None and threading.current_thread() is self._thread
-
-    def stop(self, timeout: float = 10.0) -> None:
-        """Stop the loop (pending tasks are cancelled and awaited) and join the thread.
-
-        Called from the loop thread itself (a finalizer can run anywhere), it only asks the
-        loop to stop.
-        """
-        thread, loop = self._thread, self._loop
-        if thread is None or loop is None:
-            return
-        if self.in_loop_thread():
-            loop.stop()
-            return
-        if thread.is_alive():
-            with contextlib.suppress(RuntimeError):  # the loop already closed
-                loop.call_soon_threadsafe(loop.stop)
-            thread.join(timeout)
-        if not thread.is_alive():
-            self._thread = None
-            self._loop = None
-
-
-# --- what the GUI is told ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TableStart:
-    """A game that started: the table's game, options, names in seat order, this player's seat
-    (``None`` for a spectator) and where the relay is."""
-
-    game: str
-    options: tuple[Any, ...]
-    names: tuple[str, ...]
-    seat: int | None
-    invite: Invite
-
-    @property
-    def board(self) -> int:
-        return int(self.options[0])
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step of a network game, as the GUI shows it.
-
-    ``kind``: ``"started"`` (``table`` set; the position to start from, perhaps mid-game when
-    resuming), ``"drawn"`` (the tiles were thrown), ``"applied"`` (``seat`` played ``action``
-    on a roll of ``roll``), ``"over"`` (``result`` set). ``state`` is a snapshot (a clone, the
-    GUI's to keep) of the position after the step; ``events`` are the rules' events of it.
-    """
-
-    kind: str
-    state: GameState
-    events: tuple[Event, ...] = ()
-    seat: int | None = None
-    action: tuple[Any, ...] | None = None
-    roll: int | None = None
-    result: Terminal | None = None
-    table: TableStart | None = None
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Why a game could not start or go on; the GUI words it (``kind`` says which case).
-
-    Kinds: ``unreachable`` (no connection to ``host:port``), ``wrong-key`` (something else
-    answers there), ``refused`` (the relay said no: ``detail``), ``lost`` (the connection was
-    lost and could not be restored), ``halted`` (a peer broke the rules: ``detail``), ``port``
-    (cannot listen on ``port``), ``journal`` (the interrupted game cannot be read), ``profile``,
-    ``play`` (the move was refused: ``detail``), ``failed`` (anything else: ``detail``).
-    """
-
-    kind: str
-    host: str = ""
-    port: int = 0
-    detail: str = ""
+# --- what the GUI is told ------------------------------------------------------------------
 
 
 def problem_of(exc: BaseException, invite: Invite | None = None) -> Problem:
-    """Classify an exception of the network layer."""
+    """Classify an exception of the network layer by its class (never by its message)."""
     host, port = (invite.host, invite.port) if invite is not None else ("", 0)
     text = str(exc)
     if isinstance(exc, PinError):
         return Problem("wrong-key", host, port, text)
     if isinstance(exc, Refused):
-        reason = text.split(": ", 1)[-1]
-        return Problem("refused", host, port, reason)
+        return Problem("refused", host, port, exc.reason)
+    if isinstance(exc, RelayLost):
+        return Problem("lost", host, port, text)
+    if isinstance(exc, CannotListen):
+        return Problem("port", host, port, text)
     if isinstance(exc, NetError):
-        if text.startswith("lost the relay"):
-            return Problem("lost", host, port, text)
-        if text.startswith("cannot listen"):
-            return Problem("port", host, port, text)
-        if text.startswith("the game is halted"):
-            return Problem("halted", host, port, text.split(": ", 1)[-1])
         return Problem("failed", host, port, text)
     if isinstance(exc, (ConnectionError, OSError, TimeoutError, EOFError)):
         return Problem("unreachable", host, port, text or type(exc).__name__)
@@ -221,23 +95,6 @@ def problem_of(exc: BaseException, invite: Invite | None = None) -> Problem:
     if isinstance(exc, LocalProtocolError):
         return Problem("play", detail=text)
     return Problem("failed", host, port, f"{type(exc).__name__}: {text}")
-
-
-class Listener(Protocol):
-    """Callbacks of a :class:`GameSession`, called in the loop thread (must not block)."""
-
-    def on_status(self, kind: str, value: Any) -> None:
-        """``("hosting", Invite)`` the relay listens; ``("announced", bool)`` the LAN
-        announcement started or failed; ``("connecting", Invite)``; ``("seated", Invite)``
-        connected, waiting for the game to start."""
-
-    def on_step(self, step: Step) -> None: ...
-
-    def on_turn(self, seat: int) -> None: ...
-
-    def on_finished(self, outcome: Outcome) -> None: ...
-
-    def on_problem(self, problem: Problem) -> None: ...
 
 
 async def probe(invite: Invite, timeout: float = PROBE_TIMEOUT) -> None:
@@ -321,12 +178,17 @@ class GameSession:
         """Where the game's relay is (for a hosted table: the invite code to give others)."""
         self.peer: NetPeer | None = None
         self.bot_peer: NetPeer | None = None
+        self.bot_task: asyncio.Task[Any] | None = None
+        """The task playing ``bot_peer`` (cancelling it takes the bot away from the table)."""
         self.relay: Relay | None = None
         self.outcome: Outcome | None = None
         self._announcer: Any = None
         self._mirror = _Mirror()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = False
+        self._progress_at = 0
+        """The local peer's loop clock (ms) when its game last progressed."""
+        self._reported: WaitReport | None = None
 
     # --- starting ---------------------------------------------------------------------------
 
@@ -339,12 +201,16 @@ class GameSession:
         opponent_name: str = "",
         seat: int = 0,
         port: int = DEFAULT_PORT,
+        abandon_after: int | None = None,
     ) -> None:
         """Host a table: a relay in this process. ``opponent``: a bot level to fill the other
         seat in this process (``None``: a player on the network, announced on the LAN; the
-        host then plays seat 0). ``board`` 0 is drawn at random; so is ``seat`` -1."""
+        host then plays seat 0). ``board`` 0 is drawn at random; so is ``seat`` -1.
+        ``abandon_after``: the table's abandonment time in seconds (``None``: the protocol's
+        default), used if a peer of this process proposes the table."""
+        board = board or random_board()
         await self._guard(
-            self._host(table_name, board or random_board(), opponent, opponent_name, seat, port)
+            self._host(table_name, board, opponent, opponent_name, seat, port, abandon_after)
         )
 
     async def join(self, invite: Invite) -> None:
@@ -375,15 +241,15 @@ class GameSession:
                 self._tasks.discard(task)
 
     def _new_peer(
-        self, invite: Invite, *, options: tuple[Any, ...], profile: Profile | None = None
+        self, invite: Invite, *, options: tuple[Any, ...], abandon_after: int | None = None
     ) -> NetPeer:
-        profile = profile or self.profile
         return NetPeer(
-            profile.identity,
+            self.profile.identity,
             invite,
             name=self.name,
-            folder=profile.folder,
+            folder=self.profile.folder,
             options=options,
+            abandon_after=abandon_after,
         )
 
     async def _host(
@@ -394,6 +260,7 @@ class GameSession:
         opponent_name: str,
         seat: int,
         port: int,
+        abandon_after: int | None,
     ) -> None:
         identity = self.profile.identity
         if opponent is None or seat not in (0, 1):
@@ -418,7 +285,7 @@ class GameSession:
             listening = await relay.start(bind, port)
         except OSError as exc:
             if port == 0:
-                raise NetError(f"cannot listen on {bind}: {exc.strerror}") from None
+                raise CannotListen(f"cannot listen on {bind}: {exc.strerror}") from None
             listening = await relay.start(bind, 0)  # the usual port is taken: any free one
         self.relay = relay
         address = "127.0.0.1" if opponent is not None else lan_address(self.interfaces)
@@ -427,7 +294,7 @@ class GameSession:
         if opponent is None:
             self._spawn(self._announce(table_name, address, listening))
         local = Invite("127.0.0.1", listening, identity.fingerprint)
-        peer = self._new_peer(local, options=(board,))
+        peer = self._new_peer(local, options=(board,), abandon_after=abandon_after)
         peer.open_journal(journal_path(self.profile, table_name))
         if bot_profile is not None:
             assert opponent is not None
@@ -438,10 +305,11 @@ class GameSession:
                 folder=bot_profile.folder,
                 bot=bot,
                 options=(board,),
+                abandon_after=abandon_after,
             )
             bot_peer.open_journal(journal_path(bot_profile, table_name), opponent)
             self.bot_peer = bot_peer
-            self._spawn(self._run_bot(bot_peer))
+            self.bot_task = self._spawn(self._run_bot(bot_peer))
         await self._play(peer)
 
     async def _announce(self, table_name: str, address: str, port: int) -> None:
@@ -535,7 +403,9 @@ class GameSession:
         try:
             await relay.start(bind, peer.invite.port)
         except OSError as exc:
-            raise NetError(f"cannot listen on port {peer.invite.port}: {exc.strerror}") from None
+            raise CannotListen(
+                f"cannot listen on port {peer.invite.port}: {exc.strerror}"
+            ) from None
         self.relay = relay
         for key, _ in members:
             player = bots.get(key)
@@ -550,7 +420,7 @@ class GameSession:
                     bot = make_bot(level, os.urandom(8).hex())
                     bot_peer = NetPeer.from_journal(player.identity, bot_state, player.folder, bot)
                     self.bot_peer = bot_peer
-                    self._spawn(self._run_bot(bot_peer))
+                    self.bot_task = self._spawn(self._run_bot(bot_peer))
                     break
 
     # --- playing ----------------------------------------------------------------------------
@@ -559,14 +429,37 @@ class GameSession:
         self.peer = peer
         peer.on_event = self._on_event
         peer.on_turn = self.listener.on_turn
+        peer.on_presence = self._on_presence
         self._started_from(peer)
         self.listener.on_status("seated", peer.invite)
+        watch = self._spawn(self._watch(peer))
         try:
             self.outcome = await peer.run()
         finally:
+            watch.cancel()
             if self.outcome is None:
                 self._drop_journal(peer)
+        self._report()
         self.listener.on_finished(self.outcome)
+
+    async def _watch(self, peer: NetPeer) -> None:
+        """Once a second while the game runs: the report again (the time left counts down)."""
+        while peer.outcome is None and not self._closed:
+            await asyncio.sleep(WATCH_PERIOD)
+            self._report()
+
+    def _report(self) -> None:
+        """Tell the listener what the game waits for now, if that changed (loop thread)."""
+        peer = self.peer
+        if peer is None or peer.machine.table is None or self._closed:
+            return
+        report = wait_report(peer, self._progress_at)
+        if report != self._reported:
+            self._reported = report
+            self.listener.on_wait(report)
+
+    def _on_presence(self, key: bytes, connected: bool) -> None:
+        self._report()
 
     @staticmethod
     def _drop_journal(peer: NetPeer) -> None:
@@ -589,15 +482,25 @@ class GameSession:
         state: GameState = engine.state  # type: ignore[attr-defined]
         self._mirror.state = state.clone()
         self._mirror.table = self._table_start(machine.table, peer)
+        self._progress_at = peer.loop_clock.now  # the machine counts from its restart too
         self._emit("started", table=self._mirror.table)
         if machine.finished:
             request = state.awaiting()
             if isinstance(request, Terminal):
                 self._emit("over", result=request)
+        self._report()
 
     def _table_start(self, table: Table, peer: NetPeer) -> TableStart:
         seat = peer.machine.seat_of(peer.identity.public)
-        return TableStart(table.game, table.options, table.names, seat, peer.invite)
+        return TableStart(
+            table.game,
+            table.options,
+            table.names,
+            seat,
+            peer.invite,
+            table.members,
+            table.abandon_after,
+        )
 
     def _emit(self, kind: str, events: list[Event] | None = None, **fields: Any) -> None:
         state = self._mirror.state
@@ -607,6 +510,13 @@ class GameSession:
 
     def _on_event(self, event: Any) -> None:
         """Each lockstep event of the local peer (loop thread): advance the mirror, report."""
+        peer = self.peer
+        if peer is not None and isinstance(event, (GameStarted, Drawn, Applied)):
+            self._progress_at = peer.loop_clock.now  # what the machine counts as progress
+        self._advance(event)
+        self._report()
+
+    def _advance(self, event: Any) -> None:
         mirror = self._mirror
         peer = self.peer
         if isinstance(event, GameStarted):
@@ -643,10 +553,11 @@ class GameSession:
 
     # --- ending -----------------------------------------------------------------------------
 
-    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def close(self) -> None:
         """Stop everything of this game: peers, bot, announcement, relay (idempotent).
@@ -698,12 +609,14 @@ def describe_journal(path: Path) -> dict[str, Any]:
 
 __all__ = [
     "DEFAULT_PORT",
+    "CannotListen",
     "GameSession",
     "Listener",
     "LoopThread",
     "Problem",
     "Step",
     "TableStart",
+    "WaitReport",
     "describe_journal",
     "lan_address",
     "probe",

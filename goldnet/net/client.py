@@ -78,7 +78,15 @@ class NetError(Exception):
 
 
 class Refused(NetError):
-    """The relay refused this peer (the reason is the relay's)."""
+    """The relay refused this peer; ``reason`` is the relay's."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the relay refused this peer: {reason}")
+        self.reason = reason
+
+
+class RelayLost(NetError):
+    """The relay stayed out of reach before the game started (after several tries)."""
 
 
 ENDINGS = ("over", "abandoned", "halted")
@@ -156,6 +164,9 @@ class NetPeer:
         or came back (and for every seat after each welcome). For the screen, never evidence."""
         self.presence: dict[bytes, bool] = {}
         """The relay's last word on each member's connection."""
+        self.connected = False
+        """This peer holds an authenticated connection to the relay now (while it is false,
+        ``presence`` may be stale)."""
         self.loop_clock = _Clock()
         self.machine = Lockstep(
             identity if role == "player" else None,
@@ -296,7 +307,7 @@ class NetPeer:
                 if self.received > progress:  # the game went on: a new outage, a fresh budget
                     failures = 0
                 if self.machine.table is None and failures >= len(RECONNECT_DELAYS):
-                    raise NetError(
+                    raise RelayLost(
                         f"lost the relay at {self.invite.host}:{self.invite.port} "
                         f"({exc or type(exc).__name__}); check the address and that the host "
                         "is still running, then `goldnet resume`"
@@ -364,7 +375,7 @@ class NetPeer:
         writer.write(encode(["auth", me, self.role, self.name, signature]))
         welcome = await asyncio.wait_for(next_frame(), CONNECT_TIMEOUT)
         if isinstance(welcome, RefusedFrame):
-            raise Refused(f"the relay refused this peer: {welcome.reason}")
+            raise Refused(welcome.reason)
         if not isinstance(welcome, Welcome):
             raise NetError(f"the relay sent a bad frame: expected welcome, got {_kind(welcome)}")
         writer.write(encode(["resume", self.received]))
@@ -376,12 +387,14 @@ class NetPeer:
             writer.write(encode(["evidence", data]))
         self._maybe_play()
         heartbeat = asyncio.create_task(self._ping(writer))
+        self.connected = True
         try:
             while self.outcome is None:
                 frame = await asyncio.wait_for(next_frame(), IDLE_TIMEOUT)
                 self._on_frame(frame)
                 await writer.drain()
         finally:
+            self.connected = False
             heartbeat.cancel()
 
     async def _ping(self, writer: asyncio.StreamWriter) -> None:

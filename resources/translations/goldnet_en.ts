@@ -51,5 +51,47 @@
             <numerusform>   %1: +%n gold from %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>No reveal from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</source>
+        <translation>
+            <numerusform>No reveal from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</numerusform>
+            <numerusform>No reveals from %1 yet — they may be away, or the relay is not passing them on (%2 left).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A message from %1 is missing while later ones have arrived — the relay may be holding it back (%2 left).</source>
+        <translation>
+            <numerusform>A message from %1 is missing while later ones have arrived — the relay may be holding it back (%2 left).</numerusform>
+            <numerusform>Messages from %1 are missing while later ones have arrived — the relay may be holding them back (%2 left).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Waiting for %1 to join the game (%2 left).</source>
+        <translation>
+            <numerusform>Waiting for %1 to join the game (%2 left).</numerusform>
+            <numerusform>Waiting for %1 to join the game (%2 left).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 lost the connection — waiting for %1 to come back (%2 left).</source>
+        <translation>
+            <numerusform>%1 lost the connection — waiting for %1 to come back (%2 left).</numerusform>
+            <numerusform>%1 lost the connection — waiting for them to come back (%2 left).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n second</numerusform>
+            <numerusform>%n seconds</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

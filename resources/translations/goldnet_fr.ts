@@ -443,6 +443,10 @@
         <translation>%1 (montagnes) %2 – %3 %4 (rivières)</translation>
     </message>
     <message>
+        <source>Game paused</source>
+        <translation>Partie en pause</translation>
+    </message>
+    <message>
         <source>The game stopped</source>
         <translation>La partie est arrêtée</translation>
     </message>
@@ -597,8 +601,110 @@
         <translation>La connexion à %1 a été perdue et n&apos;a pas pu être rétablie — vérifiez votre réseau et que l&apos;hôte est toujours en marche ; vous pourrez reprendre cette partie plus tard depuis l&apos;écran d&apos;accueil.</translation>
     </message>
     <message>
-        <source>The game was stopped: a player broke the rules (%1).</source>
-        <translation>La partie a été arrêtée : un joueur a enfreint les règles (%1).</translation>
+        <source>%1 and %2</source>
+        <translation>%1 et %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>No reveal from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</source>
+        <translation>
+            <numerusform>Pas encore de révélation de %1 — %1 n&apos;est peut-être plus là, ou le relais ne la transmet pas (encore %2).</numerusform>
+            <numerusform>Pas encore de révélations de %1 — %1 ne sont peut-être plus là, ou le relais ne les transmet pas (encore %2).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Waiting for %1&apos;s move (%2 left).</source>
+        <translation>On attend le coup de %1 (encore %2).</translation>
+    </message>
+    <message numerus="yes">
+        <source>A message from %1 is missing while later ones have arrived — the relay may be holding it back (%2 left).</source>
+        <translation>
+            <numerusform>Un message de %1 manque alors que les suivants sont arrivés — le relais le retient peut-être (encore %2).</numerusform>
+            <numerusform>Des messages de %1 manquent alors que les suivants sont arrivés — le relais les retient peut-être (encore %2).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Waiting for %1 to join the game (%2 left).</source>
+        <translation>
+            <numerusform>On attend que %1 rejoigne la partie (encore %2).</numerusform>
+            <numerusform>On attend que %1 rejoignent la partie (encore %2).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Two players&apos; histories disagree — waiting for the proof (%1 left).</source>
+        <translation>Les historiques de deux joueurs divergent — on attend la preuve (encore %1).</translation>
+    </message>
+    <message>
+        <source>Waiting for the table to be set (%1 left).</source>
+        <translation>On attend que la table soit mise en place (encore %1).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 lost the connection — waiting for %1 to come back (%2 left).</source>
+        <translation>
+            <numerusform>%1 a perdu la connexion — on attend son retour (encore %2).</numerusform>
+            <numerusform>%1 ont perdu la connexion — on attend leur retour (encore %2).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your connection to the table is lost — trying to reconnect (%1 left).</source>
+        <translation>Votre connexion à la table est perdue — nouvelle tentative en cours (encore %1).</translation>
+    </message>
+    <message>
+        <source>Paused — the game goes on by itself as soon as it can.</source>
+        <translation>En pause — la partie reprendra d&apos;elle-même dès que possible.</translation>
+    </message>
+    <message>
+        <source>If the time runs out, the game ends abandoned: no winner, no score, nobody blamed.</source>
+        <translation>Si le temps s&apos;écoule, la partie s&apos;achève abandonnée : pas de gagnant, pas de score, personne n&apos;est mis en cause.</translation>
+    </message>
+    <message>
+        <source>%1 lost the connection.</source>
+        <translation>%1 a perdu la connexion.</translation>
+    </message>
+    <message>
+        <source>%1 is back.</source>
+        <translation>%1 est de retour.</translation>
+    </message>
+    <message>
+        <source>Connection lost</source>
+        <translation>Connexion perdue</translation>
+    </message>
+    <message>
+        <source>The game was abandoned</source>
+        <translation>La partie a été abandonnée</translation>
+    </message>
+    <message>
+        <source>No winner, no score. Nobody is blamed.</source>
+        <translation>Pas de gagnant, pas de score. Personne n&apos;est mis en cause.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n seconde</numerusform>
+            <numerusform>%n secondes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 declared it abandoned after %2 without progress.</source>
+        <translation>%1 l&apos;a déclarée abandonnée après %2 sans progrès.</translation>
+    </message>
+    <message>
+        <source>The game was stopped</source>
+        <translation>La partie a été arrêtée</translation>
+    </message>
+    <message>
+        <source>A rule was broken (%1). The record keeps the proof.</source>
+        <translation>Une règle a été enfreinte (%1). L&apos;enregistrement en garde la preuve.</translation>
+    </message>
+    <message>
+        <source>%1 broke the rules (%2). The record keeps the proof.</source>
+        <translation>%1 a enfreint les règles (%2). L&apos;enregistrement en garde la preuve.</translation>
     </message>
     <message>
         <source>Could not open a port for your table (%1) — try again.</source>

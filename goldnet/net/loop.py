@@ -1,0 +1,92 @@
+"""The network thread of the desktop client: one asyncio loop in its own thread (DESIGN §6–7).
+
+The GUI calls into it with :meth:`LoopThread.submit` (``asyncio.run_coroutine_threadsafe``) and
+:meth:`LoopThread.call` (``loop.call_soon_threadsafe``) and never waits for an answer — except
+:meth:`LoopThread.stop` at quit (bounded). No Qt here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+
+class LoopThread:
+    """An asyncio event loop running forever in its own (daemon) thread until :meth:`stop`."""
+
+    def __init__(self, name: str = "goldnet-net") -> None:
+        self.name = name
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        if self._loop is None:
+            raise RuntimeError("the network thread is not running")
+        return self._loop
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        """Start the thread and wait until its loop runs (idempotent)."""
+        if self.running:
+            return
+        self._ready.clear()
+        self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+        self._thread.start()
+        self._ready.wait(10)
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        self._loop = loop
+        loop.call_soon(self._ready.set)
+        try:
+            loop.run_forever()
+        finally:
+            try:
+                tasks = asyncio.all_tasks(loop)
+                for task in tasks:
+                    task.cancel()
+                loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+                loop.run_until_complete(loop.shutdown_asyncgens())
+            finally:
+                loop.close()
+
+    def submit(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
+        """Run ``coro`` on the loop; returns at once (a future the caller may ignore)."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Call ``fn(*args)`` on the loop, soon; returns at once."""
+        self.loop.call_soon_threadsafe(fn, *args)
+
+    def in_loop_thread(self) -> bool:
+        return self._thread is not None and threading.current_thread() is self._thread
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop the loop (pending tasks are cancelled and awaited) and join the thread.
+
+        Called from the loop thread itself (a finalizer can run anywhere), it only asks the
+        loop to stop.
+        """
+        thread, loop = self._thread, self._loop
+        if thread is None or loop is None:
+            return
+        if self.in_loop_thread():
+            loop.stop()
+            return
+        if thread.is_alive():
+            with contextlib.suppress(RuntimeError):  # the loop already closed
+                loop.call_soon_threadsafe(loop.stop)
+            thread.join(timeout)
+        if not thread.is_alive():
+            self._thread = None
+            self._loop = None
