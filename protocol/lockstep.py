@@ -51,6 +51,7 @@ from .messages import (
 )
 from .phases import FAULT, TRANSITIONS, Engine, EngineFactory, Phase
 from .rounds import BeaconRounds
+from .waiting import waiting_of
 
 __all__ = ["NEED_DATA", "TRANSITIONS", "Engine", "EngineFactory", "Lockstep", "Phase", "Table"]
 
@@ -290,32 +291,8 @@ class Lockstep:
         return self.record + extra + [d for d in self.proof if d not in received]
 
     def waiting(self) -> ev.Waiting | None:
-        """What the game waits for now (``None`` once it has ended)."""
-        if self.ended:
-            return None
-        if self.phase is Phase.TABLE or self.history is None:
-            return ev.Waiting("table", ())
-        if self.history.disputes:
-            return ev.Waiting("proof", tuple(sorted({s for s, _ in self.history.disputes})))
-        held = self.history.held()
-        if held:
-            return ev.Waiting("envelope", tuple(s for s, _ in held))
-        by_seat = self._by_seat()
-        assert self.beacon is not None and self.engine is not None
-        if self.phase is Phase.COMMITS:
-            return ev.Waiting("commit", tuple(m.seat for m in by_seat if not m.commit))
-        due = self.engine.due()
-        if isinstance(due, Chance):
-            return ev.Waiting("reveal", self.beacon.missing(), self.draw + 1)
-        if isinstance(due, Turn):
-            head = by_seat[due.seat].queue
-            if head and head[0].type == "action":  # held until this peer can compare histories
-                short = tuple(
-                    s for s, (count, _) in enumerate(head[0].seen) if count > self.history.count(s)
-                )
-                return ev.Waiting("envelope", short)
-            return ev.Waiting("action", (due.seat,))
-        return None
+        """What the game waits for now (``None`` once it has ended): see :mod:`.waiting`."""
+        return waiting_of(self)
 
     # --- acceptance ---------------------------------------------------------------------
 
