@@ -411,3 +411,46 @@ def test_pinned_whole_games(
     assert actions[:3] == opening
     assert (len(actions), tuple(state.scores)) == (turns, scores)
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
+
+
+# --- invariants the bot modules state -----------------------------------------------------
+
+
+@pytest.mark.parametrize("board", [1, 6, 11])
+def test_contest_change_equals_the_difference_of_two_potentials(board: int) -> None:
+    # The strong bot keeps the contest potential up to date incrementally (bots/_evaluation.py);
+    # after every legal move of a whole game it must equal recomputing the potential.
+    from goldnet.games.mountains_rivers.bots._evaluation import (
+        contest_change,
+        contest_potential,
+        facedown_counts,
+    )
+    from goldnet.games.mountains_rivers.bots._tables import pad_mask, reveal, tables_of
+
+    state = State(game_board(board))
+    tab = tables_of(state.board)
+    chance = Stream("test-bots", "contest", board)
+    bots = [RandomBot(f"contest/{board}/0"), GreedyBot(f"contest/{board}/1")]
+    checked = 0
+    while not isinstance(request := state.awaiting(), Terminal):
+        assert state.turn < MAX_TURNS, "the game does not end"
+        if isinstance(request, ChanceOf):
+            state.apply_chance(chance.chance(request))
+            continue
+        assert isinstance(request, TurnOf)
+        legal = state.legal_actions(request.seat)
+        fd, gold = state.facedown, state.gold
+        before = contest_potential(tab, fd, gold, 0)
+        for action in legal:
+            bury, mask = pad_mask(action)
+            if bury:
+                fd2, gold2 = fd | mask, gold & ~mask
+            else:
+                fd2, gold2, _ = reveal(tab, fd, gold, mask, request.seat)
+            change = contest_change(
+                tab, facedown_counts(tab, fd), fd | gold, fd2, fd2 | gold2, mask
+            )
+            assert change == contest_potential(tab, fd2, gold2, 0) - before, action
+            checked += 1
+        state.apply(bots[request.seat].choose(state.observation(request.seat), legal))
+    assert checked > 1000
