@@ -7,6 +7,9 @@ the rows, rivers the columns; see conftest).
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
+
 import pytest
 
 from goldnet.engine import Action, Bot, ChanceOf, Terminal, TurnOf
@@ -17,6 +20,7 @@ from goldnet.games.mountains_rivers.bots import (
     GreedyBot,
     RandomBot,
     StrongBot,
+    Weights,
     make_bot,
 )
 from goldnet.games.mountains_rivers.geometry import COORDS, INDEX, fields_of
@@ -308,3 +312,145 @@ def test_a_non_canonical_action_is_refused(name: str) -> None:
     state = rolled(State(grid_board()), 2)
     with pytest.raises(ValueError, match="not a canonical Mountains & Rivers action"):
         make_bot(name, 0).choose(state.observation(0), [("reveal", "0,0", "1,0", "2,0")])
+
+
+# --- pinned moves -----------------------------------------------------------------------
+#
+# The exact choices of every bot, recorded from the code as it was before bots.py was split into
+# modules: a refactoring that changes any evaluation, order or tie-break fails here. The whole
+# games pass through every path of the strong bot (search with the shortlist, burying, exact
+# free-choice endings); the positions add the turn cap and the endgame's node budget.
+
+
+def pinned_free_choice() -> State:
+    """The free-choice ending of :func:`test_strong_plays_a_free_choice_ending_perfectly`."""
+    facedown = m("-3,-2", "-2,-2", "1,-1", "4,-4", "0,2", "-4,3", "2,3")
+    rows = {COORDS[f][1] for f in fields_of(facedown)}
+    cols = {COORDS[f][0] for f in fields_of(facedown)}
+    live = sum(1 << i for i, (q, r) in enumerate(COORDS) if r in rows and q in cols)
+    empty = ((1 << 91) - 1) & ~live
+    spent = empty.bit_count()
+    return State.from_position(
+        grid_board(), gold=live & ~facedown, empty=empty, scores=(spent // 2, spent - spent // 2)
+    )
+
+
+class BudgetStrongBot(StrongBot):
+    """The strong bot with an endgame budget too small to finish: falls back to its search."""
+
+    weights = Weights(endgame_nodes=10)
+
+
+PINNED_POSITIONS = {
+    "row": row_almost_done,
+    "column": column_almost_done,
+    "capped": lambda: column_almost_done(turn=StrongBot.weights.bury_turn_cap),
+    "free": pinned_free_choice,
+    "opening": lambda: rolled(State(game_board(4)), 4),
+}
+
+PINNED_CHOICES: dict[tuple[str, Callable[[int], Bot]], list[Action]] = {
+    ("row", RandomBot): [("reveal", "1,-1", "2,-1"), ("reveal", "0,3", "1,3"),
+                         ("reveal", "-4,4", "-3,4")],
+    ("row", GreedyBot): [("reveal", "4,0", "5,0")] * 3,
+    ("row", StrongBot): [("reveal", "4,0", "5,0")] * 3,
+    ("column", RandomBot): [("reveal", "-4,2", "-2,2"), ("reveal", "3,-3", "3,-1"),
+                            ("reveal", "-3,-2", "-3,0")],
+    ("column", GreedyBot): [("reveal", "-3,2", "-3,4"), ("reveal", "3,-3", "1,-1"),
+                            ("reveal", "-2,-3", "-2,-1")],
+    ("column", StrongBot): [("bury", "0,0")] * 3,
+    ("capped", StrongBot): [("reveal", "1,-4", "3,-4")] * 3,
+    ("free", RandomBot): [("reveal", "-3,-2", "-2,-2"), ("reveal", "-2,-2", "-2,-2"),
+                          ("reveal", "-4,3", "-4,3")],
+    ("free", GreedyBot): [("reveal", "1,-1", "1,-1")] * 3,
+    ("free", StrongBot): [("reveal", "1,-1", "1,-1")] * 3,
+    ("free", BudgetStrongBot): [("reveal", "1,-1", "1,-1")] * 3,
+    ("opening", RandomBot): [("reveal", "1,0", "4,0"), ("reveal", "0,-5", "0,-2"),
+                             ("reveal", "3,-5", "3,-2")],
+    ("opening", GreedyBot): [("reveal", "2,-1", "2,2"), ("reveal", "-4,2", "-4,5"),
+                             ("reveal", "3,1", "0,4")],
+    ("opening", StrongBot): [("reveal", "-3,-2", "0,-2")] * 3,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("position", "cls"), list(PINNED_CHOICES))
+def test_pinned_choices_in_fixed_positions(position: str, cls: Callable[[int], Bot]) -> None:
+    state = PINNED_POSITIONS[position]()
+    seat = state.active
+    assert seat is not None
+    legal = state.legal_actions(seat)
+    choices = [cls(seed).choose(state.observation(seat), legal) for seed in range(3)]
+    assert choices == PINNED_CHOICES[position, cls]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "board", "turns", "scores", "digest", "opening"),
+    [
+        ("random", "greedy", 7, 39, (31, 60), "b21bc554e5019cca",
+         [("reveal", "2,0", "2,1"), ("reveal", "-3,4", "-1,4"), ("reveal", "5,-4", "2,-1")]),
+        ("greedy", "strong", 8, 36, (34, 57), "a39cf9c4aca06c47",
+         [("reveal", "2,-4", "1,-3"), ("reveal", "2,-5", "4,-5"), ("reveal", "1,-5", "1,-5")]),
+        ("strong", "random", 9, 43, (74, 17), "c273d9248f2d156a",
+         [("reveal", "4,-3", "5,-3"), ("reveal", "1,-4", "4,-4"), ("bury", "2,-4")]),
+        ("strong", "strong", 10, 42, (47, 44), "1e49ccbcf814541c",
+         [("reveal", "-1,-1", "2,-1"), ("bury", "0,-1"), ("reveal", "1,-2", "-2,1")]),
+    ],
+)  # fmt: skip
+def test_pinned_whole_games(
+    first: str,
+    second: str,
+    board: int,
+    turns: int,
+    scores: tuple[int, int],
+    digest: str,
+    opening: list[Action],
+) -> None:
+    bots = [make_bot(first, f"pin/{board}/0"), make_bot(second, f"pin/{board}/1")]
+    actions, state = play_game(bots, game_board(board), f"pin/{board}")
+    text = "|".join(" ".join(str(part) for part in action) for action in actions)
+    assert actions[:3] == opening
+    assert (len(actions), tuple(state.scores)) == (turns, scores)
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
+
+
+# --- invariants the bot modules state -----------------------------------------------------
+
+
+@pytest.mark.parametrize("board", [1, 6, 11])
+def test_contest_change_equals_the_difference_of_two_potentials(board: int) -> None:
+    # The strong bot keeps the contest potential up to date incrementally (bots/_evaluation.py);
+    # after every legal move of a whole game it must equal recomputing the potential.
+    from goldnet.games.mountains_rivers.bots._evaluation import (
+        contest_change,
+        contest_potential,
+        facedown_counts,
+    )
+    from goldnet.games.mountains_rivers.bots._tables import pad_mask, reveal, tables_of
+
+    state = State(game_board(board))
+    tab = tables_of(state.board)
+    chance = Stream("test-bots", "contest", board)
+    bots = [RandomBot(f"contest/{board}/0"), GreedyBot(f"contest/{board}/1")]
+    checked = 0
+    while not isinstance(request := state.awaiting(), Terminal):
+        assert state.turn < MAX_TURNS, "the game does not end"
+        if isinstance(request, ChanceOf):
+            state.apply_chance(chance.chance(request))
+            continue
+        assert isinstance(request, TurnOf)
+        legal = state.legal_actions(request.seat)
+        fd, gold = state.facedown, state.gold
+        before = contest_potential(tab, fd, gold, 0)
+        for action in legal:
+            bury, mask = pad_mask(action)
+            if bury:
+                fd2, gold2 = fd | mask, gold & ~mask
+            else:
+                fd2, gold2, _ = reveal(tab, fd, gold, mask, request.seat)
+            change = contest_change(
+                tab, facedown_counts(tab, fd), fd | gold, fd2, fd2 | gold2, mask
+            )
+            assert change == contest_potential(tab, fd2, gold2, 0) - before, action
+            checked += 1
+        state.apply(bots[request.seat].choose(state.observation(request.seat), legal))
+    assert checked > 1000
