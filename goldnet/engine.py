@@ -30,11 +30,64 @@ Action: TypeAlias = tuple[Wire, ...]
 """A seat's move in canonical form, e.g. ``("reveal", "0,0", "2,0")``."""
 
 
+RefusalArg: TypeAlias = "int | str"
+"""The value of a refusal's named argument: a number, a field ``"q,r"``, a name, or the
+``repr`` of a malformed value."""
+
+UNSPECIFIED = "illegal"
+"""The code of a refusal whose raiser gave none: the UI can only say that the action is not
+allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is refused, in a form the UI can put in any language.
+
+    Attributes:
+        code: names the rule that refuses, e.g. ``"line-length"``; each game documents its
+            codes (for Mountains & Rivers: ``docs/rules/mountains-rivers.md``).
+        params: the refusal's named arguments, sorted by name, e.g.
+            ``(("n", 4), ("roll", 3))``.
+    """
+
+    code: str
+    params: tuple[tuple[str, RefusalArg], ...] = ()
+
+    def get(self, name: str, default: RefusalArg | None = None) -> RefusalArg | None:
+        """The argument named ``name``."""
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+
 class IllegalAction(ValueError):
     """An action that is not legal in the current state; the state is unchanged.
 
-    The message says why in words a player understands.
+    ``str(exc)`` says why in English words a player understands (logs, scenario output and a
+    halted game's reason show it); :attr:`refusal` says it as a code with named arguments, for
+    a UI to word in the player's language.
+
+    ``IllegalAction(message, code="line-length", roll=3, n=4)``; without ``code`` the refusal
+    is :data:`UNSPECIFIED`.
     """
+
+    def __init__(self, message: str, *, code: str = UNSPECIFIED, **params: RefusalArg) -> None:
+        super().__init__(message)
+        self.refusal = Refusal(code, tuple(sorted(params.items())))
+
+    @property
+    def code(self) -> str:
+        """The refusal's code (see :class:`Refusal`)."""
+        return self.refusal.code
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_illegal_action, (str(self), self.refusal))
+
+
+def _illegal_action(message: str, refusal: Refusal) -> IllegalAction:
+    """Rebuild a pickled :class:`IllegalAction`."""
+    return IllegalAction(message, code=refusal.code, **dict(refusal.params))
 
 
 @dataclass(frozen=True, slots=True)

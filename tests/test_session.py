@@ -237,6 +237,11 @@ def test_an_illegal_action_halts_naming_the_cheater() -> None:
     cheat = Cheat("action", 2, bury_face_down)
     _, peers, watcher = cheat.run("cheat/illegal")
     assert_halted_naming([peers[0], watcher], peers[1], "illegal action")
+    # The reason keeps the rules' English words (the refusal's code stays with the engine).
+    for peer in (peers[0], watcher):
+        halted = peer.machine.halted
+        assert halted is not None
+        assert "holds no exposed gold to bury" in halted.reason, halted.reason
     cheat.assert_nothing_lost()
 
 

@@ -7,7 +7,8 @@ signals, so :class:`ui.table.TableWidget` works with either).
 The scene reports clicks and hovers on fields; the controller turns them into
 Mountains & Rivers actions and applies them — it holds no rules of its own. Whether a line is
 legal comes from ``State.legal_actions`` (for the hover preview) and from ``State.apply``
-raising :class:`~goldnet.engine.IllegalAction` (its message becomes the visible hint).
+raising :class:`~goldnet.engine.IllegalAction`, whose refusal code becomes the visible hint in
+the player's language (:func:`ui.texts.refusal`).
 
 Undo before Confirm is local (DESIGN §7): a legal action is applied to a *clone* of the
 committed state, the table shows the clone, Undo drops it, Confirm makes it the committed
@@ -145,7 +146,7 @@ class PlayController(QObject):
     def click(self, f: int) -> None:
         """A click on field ``f``."""
         if self.phase in ("over", "stopped"):
-            self.hintChanged.emit(texts.hint("the game is over"))
+            self.hintChanged.emit(texts.game_over())
             return
         if self.phase == "confirm":
             self.hintChanged.emit(texts.confirm_first())
@@ -213,7 +214,7 @@ class PlayController(QObject):
         try:
             events = trial.apply(action)
         except IllegalAction as exc:
-            self.hintChanged.emit(texts.hint(str(exc)))
+            self.hintChanged.emit(texts.refusal(exc.refusal))
             return
         self.tentative = (action, trial, events)
         self.selection = None

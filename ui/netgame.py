@@ -16,9 +16,12 @@ action and Undo are local and identical to a game against a bot (DESIGN §7). Wh
   followed.
 
 A move the network refuses (not this seat's turn any more, say) becomes a hint and the
-position goes back to the committed one. A problem that stops the game (the relay could not be
-reached) ends it with ``stopped(str)``; once the record is saved, ``recordSaved(str)`` gives
-its path.
+position goes back to the committed one. The rules have already accepted that move on a clone
+of the committed position (a rule's refusal is worded from its code there, as against a bot),
+and the network's refusal names no code: the hint says, in the player's language, that the
+table did not take the move, never the network's English words. A problem that stops the
+game (the relay could not be reached) ends it with ``stopped(str)``; once the record is saved,
+``recordSaved(str)`` gives its path.
 
 Absence is not cheating. The network thread reports what the game waits for and who is
 connected (:class:`goldnet.net.bridge.WaitReport`); when the game is paused — a player the game
@@ -328,7 +331,7 @@ class NetworkController(PlayController):
         if problem.kind == "play":  # the move was refused: take it back
             self.tentative = None
             self.shown.emit(self.observation(), [])
-            self.hintChanged.emit(texts.hint(problem.detail))
+            self.hintChanged.emit(texts.move_not_taken())
             self.phase = "bot"  # so that _settle recomputes it
             self._settle()
             return

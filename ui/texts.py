@@ -1,21 +1,21 @@
 """Words the table shows: hints for refused clicks, turn-log lines, the status line, what a
 network game waits for and how it ended.
 
-The rules explain a refusal in English (:class:`goldnet.engine.IllegalAction`); :func:`hint`
-turns the known messages into translated sentences addressed to the player and falls back to
-the engine's own words for anything else. Every string here goes through Qt's translation
-(context ``Texts``) so ``pyside6-lupdate`` finds it.
+The rules refuse an action with a code and named arguments
+(:class:`goldnet.engine.Refusal`, carried by :class:`~goldnet.engine.IllegalAction`);
+:func:`refusal` words it for the player from the code alone, and a code it does not know gets a
+generic sentence — the engine's English message is never shown. Every string here goes through
+Qt's translation (context ``Texts``, literal sources) so ``pyside6-lupdate`` finds it.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from goldnet.engine import Event
+from goldnet.engine import Event, Refusal
 
 if TYPE_CHECKING:
     from goldnet.net.bridge import Problem
@@ -28,69 +28,96 @@ def arg(text: str, *values: object) -> str:
     return text
 
 
-_HINTS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
-    (
-        re.compile(r"^the game is over$"),
-        lambda m: QCoreApplication.translate("Texts", "The game is over."),
-    ),
-    (
-        re.compile(r"^\S+ and \S+ are not on one straight line$"),
-        lambda m: QCoreApplication.translate(
-            "Texts", "These two markers are not on one straight line: click both ends of a line."
-        ),
-    ),
-    (
-        re.compile(r"^free choice: reveal one marker or two neighbouring markers$"),
-        lambda m: QCoreApplication.translate(
-            "Texts", "Free choice: reveal one marker (click it twice) or two neighbouring markers."
-        ),
-    ),
-    (
-        re.compile(r"^the roll is (\d+): reveal a line of exactly \d+ markers, not (\d+)$"),
-        lambda m: arg(
-            QCoreApplication.translate(
-                "Texts", "The roll is %1: the line must hold exactly %1 markers, not %2."
-            ),
-            m.group(1),
-            m.group(2),
-        ),
-    ),
-    (
-        re.compile(r"^\S+ is exposed gold: the line must be all face down$"),
-        lambda m: QCoreApplication.translate(
-            "Texts", "Exposed gold interrupts this line: every marker in it must be face down."
-        ),
-    ),
-    (
-        re.compile(r"^\S+ is an empty field: the line must be all face down$"),
-        lambda m: QCoreApplication.translate(
-            "Texts", "A collected field interrupts this line: every marker in it must be face down."
-        ),
-    ),
-    (
-        re.compile(r"^free choice: burying is no longer allowed$"),
-        lambda m: QCoreApplication.translate(
-            "Texts", "Free choice: burying gold is no longer allowed."
-        ),
-    ),
-    (
-        re.compile(r"^you have no shovel: you cannot bury gold$"),
-        lambda m: QCoreApplication.translate("Texts", "You have no shovel: you cannot bury gold."),
-    ),
-    (
-        re.compile(r"^\S+ holds no exposed gold to bury$"),
-        lambda m: QCoreApplication.translate("Texts", "There is no exposed gold there to bury."),
-    ),
-)
+def game_over() -> str:
+    return QCoreApplication.translate("Texts", "The game is over.")
 
 
-def hint(message: str) -> str:
-    """A refusal of the rules in the player's language (the engine's words when unknown)."""
-    for pattern, make in _HINTS:
-        match = pattern.match(message)
-        if match:
-            return make(match)
-    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+def not_allowed() -> str:
+    """A refusal whose code this table does not know."""
+    return QCoreApplication.translate("Texts", "This move is not allowed.")
+
+
+def unreadable_move() -> str:
+    """A move the rules cannot read (malformed; clicks never make one)."""
+    return QCoreApplication.translate(
+        "Texts", "The rules cannot read this move: it is not written the way they expect."
+    )
+
+
+def move_not_taken() -> str:
+    """The network refused a move the local rules accepted (the game had moved on)."""
+    return QCoreApplication.translate(
+        "Texts", "The table did not take your move — choose again if it is still your turn."
+    )
+
+
+_REFUSALS: dict[str, Callable[[Refusal], str]] = {
+    "game-over": lambda r: game_over(),
+    "not-thrown": lambda r: QCoreApplication.translate(
+        "Texts", "Wait: the tiles have not been thrown yet."
+    ),
+    "already-thrown": lambda r: QCoreApplication.translate(
+        "Texts", "The tiles have already been thrown this turn."
+    ),
+    "free-choice-roll": lambda r: QCoreApplication.translate(
+        "Texts", "Free choice: no tiles are thrown."
+    ),
+    "roll-outside-range": lambda r: arg(
+        QCoreApplication.translate("Texts", "A roll of %1 cannot be thrown in range %2."),
+        r.get("roll", ""),
+        r.get("range", ""),
+    ),
+    "malformed-action": lambda r: unreadable_move(),
+    "unknown-action": lambda r: unreadable_move(),
+    "reveal-fields": lambda r: unreadable_move(),
+    "reveal-order": lambda r: unreadable_move(),
+    "not-a-line": lambda r: QCoreApplication.translate(
+        "Texts", "These two markers are not on one straight line: click both ends of a line."
+    ),
+    "free-choice-line": lambda r: QCoreApplication.translate(
+        "Texts", "Free choice: reveal one marker (click it twice) or two neighbouring markers."
+    ),
+    "line-length": lambda r: arg(
+        QCoreApplication.translate(
+            "Texts", "The roll is %1: the line must hold exactly %1 markers, not %2."
+        ),
+        r.get("roll", ""),
+        r.get("n", ""),
+    ),
+    "line-crosses-gold": lambda r: QCoreApplication.translate(
+        "Texts", "Exposed gold interrupts this line: every marker in it must be face down."
+    ),
+    "line-crosses-empty": lambda r: QCoreApplication.translate(
+        "Texts", "A collected field interrupts this line: every marker in it must be face down."
+    ),
+    "bury-fields": lambda r: unreadable_move(),
+    "free-choice-bury": lambda r: QCoreApplication.translate(
+        "Texts", "Free choice: burying gold is no longer allowed."
+    ),
+    "no-shovel": lambda r: QCoreApplication.translate(
+        "Texts", "You have no shovel: you cannot bury gold."
+    ),
+    "bury-needs-gold": lambda r: QCoreApplication.translate(
+        "Texts", "There is no exposed gold there to bury."
+    ),
+    "field-syntax": lambda r: unreadable_move(),
+    "field-off-board": lambda r: arg(
+        QCoreApplication.translate("Texts", "Field %1 is not on the board."), r.get("field", "")
+    ),
+    "field-not-canonical": lambda r: unreadable_move(),
+}
+"""The words of each refusal code of the rules (``docs/rules/mountains-rivers.md``)."""
+
+REFUSAL_CODES = frozenset(_REFUSALS)
+"""The refusal codes this module words (any other gets :func:`not_allowed`)."""
+
+
+def refusal(why: Refusal) -> str:
+    """A refusal of the rules (``IllegalAction.refusal``) in the player's language, from its
+    code and arguments; a code not in :data:`REFUSAL_CODES` gets :func:`not_allowed` — never
+    the engine's English."""
+    make = _REFUSALS.get(why.code)
+    return not_allowed() if make is None else make(why)
 
 
 def not_your_turn(name: str) -> str:
@@ -174,7 +201,7 @@ def log_lines(events: Sequence[Event], names: Sequence[str], roll: int | None = 
 def status_line(phase: str, roll: int | None, free: bool, selected: bool, other: str) -> str:
     """What the player should do now."""
     if phase == "over":
-        return QCoreApplication.translate("Texts", "The game is over.")
+        return game_over()
     if phase == "bot":
         return arg(QCoreApplication.translate("Texts", "%1 is playing…"), other)
     if phase == "confirm":
@@ -279,7 +306,7 @@ def problem_text(problem: Problem) -> str:
     if kind == "profile":
         return arg(QCoreApplication.translate("Texts", "Your profile cannot be used (%1)."), detail)
     if kind == "play":
-        return hint(detail)
+        return move_not_taken()
     return arg(
         QCoreApplication.translate("Texts", "Something went wrong (%1) — try again."), detail
     )

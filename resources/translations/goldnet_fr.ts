@@ -502,6 +502,34 @@
         <translation>La partie est finie.</translation>
     </message>
     <message>
+        <source>This move is not allowed.</source>
+        <translation>Ce coup n’est pas permis.</translation>
+    </message>
+    <message>
+        <source>The rules cannot read this move: it is not written the way they expect.</source>
+        <translation>Les règles ne peuvent pas lire ce coup : il n’est pas écrit comme elles l’attendent.</translation>
+    </message>
+    <message>
+        <source>The table did not take your move — choose again if it is still your turn.</source>
+        <translation>La table n’a pas pris votre coup — choisissez de nouveau si c’est encore votre tour.</translation>
+    </message>
+    <message>
+        <source>Wait: the tiles have not been thrown yet.</source>
+        <translation>Patience : les tuiles n’ont pas encore été lancées.</translation>
+    </message>
+    <message>
+        <source>The tiles have already been thrown this turn.</source>
+        <translation>Les tuiles ont déjà été lancées ce tour-ci.</translation>
+    </message>
+    <message>
+        <source>Free choice: no tiles are thrown.</source>
+        <translation>Choix libre : on ne lance pas les tuiles.</translation>
+    </message>
+    <message>
+        <source>A roll of %1 cannot be thrown in range %2.</source>
+        <translation>Un lancer de %1 est impossible avec la portée %2.</translation>
+    </message>
+    <message>
         <source>These two markers are not on one straight line: click both ends of a line.</source>
         <translation>Ces deux jetons ne sont pas sur une même ligne droite : cliquez les deux bouts d’une ligne.</translation>
     </message>
@@ -532,6 +560,10 @@
     <message>
         <source>There is no exposed gold there to bury.</source>
         <translation>Il n’y a pas d’or découvert à enterrer ici.</translation>
+    </message>
+    <message>
+        <source>Field %1 is not on the board.</source>
+        <translation>La case %1 n’est pas sur le plateau.</translation>
     </message>
     <message>
         <source>Wait: it is %1&apos;s turn.</source>

@@ -82,7 +82,7 @@ def test_system_language_decides_when_the_profile_does_not(monkeypatch) -> None:
     assert i18n.resolve("en") == "en"
 
 
-def _engine_messages() -> list[str]:
+def _engine_refusals() -> list[IllegalAction]:
     """Real refusals of the rules, one of each kind the table can provoke."""
     board = load_board(1)
     out = []
@@ -91,29 +91,29 @@ def _engine_messages() -> list[str]:
     for action in (("reveal", "0,0", "2,1"), ("reveal", "-2,0", "1,0")):
         with pytest.raises(IllegalAction) as exc:
             s.apply(action)
-        out.append(str(exc.value))
+        out.append(exc.value)
     g = State.from_position(board, gold=mask_of([field("0,0")]), empty=mask_of([field("2,0")]))
     g.apply_chance(3)
     for action in (("reveal", "-1,0", "1,0"), ("reveal", "0,0", "2,0"), ("bury", "3,0")):
         with pytest.raises(IllegalAction) as exc:
             g.apply(action)
-        out.append(str(exc.value))
+        out.append(exc.value)
     n = State.from_position(board, gold=mask_of([field("0,0")]), shovels=(0, 4))
     n.apply_chance(3)
     with pytest.raises(IllegalAction) as exc:
         n.apply(("bury", "0,0"))
-    out.append(str(exc.value))
+    out.append(exc.value)
     return out
 
 
 def test_every_refusal_becomes_a_french_hint(translations) -> None:
     translations.install("fr")
-    messages = _engine_messages()
-    assert len(messages) == 6
-    for message in messages:
-        hint = texts.hint(message)
-        assert hint != message[:1].upper() + message[1:] + ".", message  # a known refusal
-        assert QCoreApplication.translate("Texts", "The game is over.") == "La partie est finie."
+    refusals = _engine_refusals()
+    assert len(refusals) == 6
+    assert QCoreApplication.translate("Texts", "The game is over.") == "La partie est finie."
+    for exc in refusals:
+        hint = texts.refusal(exc.refusal)
+        assert hint != texts.not_allowed(), exc.code  # a known refusal
         assert hint.endswith(".") and any(w in hint for w in ("ligne", "pelle", "or", "lancer"))
 
 

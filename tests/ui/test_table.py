@@ -12,6 +12,7 @@ from goldnet.engine import Action
 from goldnet.games.mountains_rivers.boards import load_board
 from goldnet.games.mountains_rivers.geometry import mask_of
 from goldnet.games.mountains_rivers.rules import State
+from ui import i18n
 from ui.app import MainWindow
 from ui.controller import GameSetup
 from ui.items import EMPTY, FACEDOWN, GOLD
@@ -229,6 +230,40 @@ def test_illegal_clicks_are_refused_with_a_visible_hint_and_no_state_change(
     click_field(table.view, field("-2,0"))
     click_field(table.view, field(f"{-2 + n - 1},0"))
     assert f"The roll is {c.state.roll}" in table.hint.text()
+    assert c.state.public_hash() == committed and c.phase == "human"
+
+
+@pytest.fixture
+def translations(qapp) -> Iterator[i18n.Translations]:
+    t = i18n.Translations()
+    yield t
+    t.install("en")
+
+
+def test_illegal_clicks_are_hinted_in_french(
+    qtbot, table: TableWidget, translations: i18n.Translations, artifacts: Artifacts
+) -> None:
+    assert translations.install("fr")
+    start_with_a_line(qtbot, table, seed=11)
+    c = table.controller
+    assert c is not None
+    committed = c.state.public_hash()
+    click_field(table.view, field("0,0"))
+    click_field(table.view, field("2,1"))
+    assert table.hint.isVisible()
+    assert table.hint.text() == (
+        "Ces deux jetons ne sont pas sur une même ligne droite : cliquez les deux bouts d’une "
+        "ligne."
+    )
+    artifacts.save(table.grab().toImage(), "illegal-click-hint-fr.png")
+    click_field(table.view, field("0,0"), Qt.MouseButton.RightButton)
+    n = c.state.roll + 1
+    click_field(table.view, field("-2,0"))
+    click_field(table.view, field(f"{-2 + n - 1},0"))
+    roll = c.state.roll
+    assert table.hint.text() == (
+        f"Le lancer vaut {roll} : la ligne doit compter exactement {roll} jetons, pas {n}."
+    )
     assert c.state.public_hash() == committed and c.phase == "human"
 
 

@@ -11,6 +11,9 @@ Actions (canonical form, fields written ``"q,r"``):
   end with the smaller field number; ``a == b`` for a single marker.
 - ``("bury", f)`` — turn exposed gold marker ``f`` face down, handing a shovel to the opponent.
 
+Every refusal is an :class:`~goldnet.engine.IllegalAction` built by :func:`.refusals.refuse`:
+it carries one of the codes of :data:`.refusals.REFUSALS` with its arguments.
+
 Invariants: every field is exactly one of face-down, gold (revealed) or empty (collected);
 ``sum(scores) + gold-on-board + face-down == 91``; shovels always sum to 4.
 """
@@ -29,7 +32,6 @@ from ...engine import (
     Awaiting,
     ChanceOf,
     Event,
-    IllegalAction,
     Terminal,
     TurnOf,
     Wire,
@@ -54,6 +56,7 @@ from .geometry import (
     parse_field,
     to_pad,
 )
+from .refusals import refuse, shown
 
 GAME = "mountains-rivers"
 N_SEATS = 2
@@ -405,20 +408,18 @@ class State:
             IllegalAction: no roll is due, or ``outcome`` cannot be thrown in the range.
         """
         if self.active is None:
-            raise IllegalAction("the game is over")
+            raise refuse("game-over")
         if self.range_ == FREE:
-            raise IllegalAction("no roll is thrown in free choice")
+            raise refuse("free-choice-roll")
         if self.roll is not None:
-            raise IllegalAction("the tiles have already been thrown this turn")
+            raise refuse("already-thrown")
         assert self.range_ is not None
         if (
             not isinstance(outcome, int)
             or isinstance(outcome, bool)
             or outcome not in dict(ROLL_REQUESTS[self.range_].outcomes)
         ):
-            raise IllegalAction(
-                f"roll {outcome!r} cannot be thrown in range {RANGE_NAMES[self.range_]}"
-            )
+            raise refuse("roll-outside-range", roll=shown(outcome), range=RANGE_NAMES[self.range_])
         self.roll = outcome
         return [
             Event("roll", self.active, (("roll", outcome), ("faces", _FACES[self.range_, outcome])))
@@ -432,20 +433,18 @@ class State:
         """
         seat = self.active
         if seat is None:
-            raise IllegalAction("the game is over")
+            raise refuse("game-over")
         if self.roll is None and self.range_:
-            raise IllegalAction("the tiles have not been thrown yet")
+            raise refuse("not-thrown")
         if not isinstance(action, tuple) or not action:
-            raise IllegalAction(
-                f"an action is a tuple like ('reveal', 'q,r', 'q,r'), not {action!r}"
-            )
+            raise refuse("malformed-action", action=repr(action))
         kind = action[0]
         if kind == "reveal":
             changed, events = self._reveal(seat, action)
         elif kind == "bury":
             changed, events = self._bury(seat, action)
         else:
-            raise IllegalAction(f"unknown action {kind!r}: reveal or bury")
+            raise refuse("unknown-action", kind=repr(kind))
         events.extend(self._collect(seat, changed))
         self.turn += 1
         self._settle(1 - seat)
@@ -525,32 +524,28 @@ class State:
         rolled number of face-down markers. No gaps, exposed gold or collected fields may
         interrupt the line." Free choice: one marker or two neighbouring markers."""
         if len(action) != 3:
-            raise IllegalAction("a reveal names the first and last marker of its line")
+            raise refuse("reveal-fields")
         a, b = _field_arg(action[1]), _field_arg(action[2])
         if a > b:
-            raise IllegalAction("a reveal names the end with the smaller field number first")
+            raise refuse("reveal-order")
         if a == b:
             mask, n = 1 << PAD_POS[a], 1
         else:
             line = _LINE_BY_ENDS.get((a, b))
             if line is None:
-                raise IllegalAction(
-                    f"{FIELD_NAMES[a]} and {FIELD_NAMES[b]} are not on one straight line"
-                )
+                raise refuse("not-a-line", a=FIELD_NAMES[a], b=FIELD_NAMES[b])
             mask, n = line
         if not self.range_:
             if n > 2:
-                raise IllegalAction("free choice: reveal one marker or two neighbouring markers")
+                raise refuse("free-choice-line")
         elif n != self.roll:
-            raise IllegalAction(
-                f"the roll is {self.roll}: reveal a line of exactly {self.roll} markers, not {n}"
-            )
+            assert self.roll is not None
+            raise refuse("line-length", roll=self.roll, n=n)
         if self.facedown & mask != mask:
             bad = _bits(mask & ~self.facedown)[0]
-            what = "exposed gold" if self.gold >> bad & 1 else "an empty field"
-            raise IllegalAction(
-                f"{FIELD_NAMES[FIELD_AT_PAD[bad]]} is {what}: the line must be all face down"
-            )
+            if self.gold >> bad & 1:
+                raise refuse("line-crosses-gold", field=FIELD_NAMES[FIELD_AT_PAD[bad]])
+            raise refuse("line-crosses-empty", field=FIELD_NAMES[FIELD_AT_PAD[bad]])
         self.facedown &= ~mask
         self.gold |= mask
         fields = tuple(FIELD_NAMES[f] for f in pad_fields(mask))
@@ -561,15 +556,15 @@ class State:
         shovel and random throwing tiles remain. Afterwards, give one shovel to your opponent."
         """
         if len(action) != 2:
-            raise IllegalAction("a bury names one field")
+            raise refuse("bury-fields")
         f = _field_arg(action[1])
         if not self.range_:
-            raise IllegalAction("free choice: burying is no longer allowed")
+            raise refuse("free-choice-bury")
         if self.shovels[seat] == 0:
-            raise IllegalAction("you have no shovel: you cannot bury gold")
+            raise refuse("no-shovel")
         bit = 1 << PAD_POS[f]
         if not self.gold & bit:
-            raise IllegalAction(f"{FIELD_NAMES[f]} holds no exposed gold to bury")
+            raise refuse("bury-needs-gold", field=FIELD_NAMES[f])
         self.gold &= ~bit
         self.facedown |= bit
         self.shovels[seat] -= 1
@@ -627,14 +622,14 @@ def _field_arg(value: Any, *, strict: bool = True) -> int:
             return number
         try:
             q, r = parse_field(value)
-        except FieldSyntaxError as exc:
-            raise IllegalAction(str(exc)) from None
+        except FieldSyntaxError:
+            raise refuse("field-syntax", field=repr(value)) from None
         if not on_board(q, r):
-            raise IllegalAction(f"field {value} is off the board")
+            raise refuse("field-off-board", field=value)
         if strict:
-            raise IllegalAction(f"field {value!r} is not written canonically ('{q},{r}')")
+            raise refuse("field-not-canonical", field=value, canonical=f"{q},{r}")
         return INDEX[(q, r)]
-    raise IllegalAction(f"a field is written 'q,r', not {value!r}")
+    raise refuse("field-syntax", field=repr(value))
 
 
 def reveal_action(a: str, b: str | None = None) -> Action:

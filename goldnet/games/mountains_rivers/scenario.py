@@ -22,6 +22,7 @@ from .geometry import (
     on_board,
     parse_field,
 )
+from .refusals import refuse
 from .rules import FREE, RANGE_NAMES, ROLL_REQUESTS, State, bury_action, reveal_action
 
 
@@ -164,14 +165,14 @@ def play_action(state: State, kind: str, fields: list[str], roll: int | None) ->
     """
     after = state.clone()
     if after.finished:
-        raise IllegalAction("the game is over")
+        raise refuse("game-over")
     if after.range_ == FREE:
         if roll is not None:
-            raise IllegalAction("no roll is thrown in free choice")
+            raise refuse("free-choice-roll")
     else:
         if roll is None:
             if kind == "reveal":
-                raise IllegalAction("a reveal needs the thrown roll")
+                raise IllegalAction("a reveal needs the thrown roll", code="not-thrown")
             assert after.range_ is not None
             roll = int(ROLL_REQUESTS[after.range_].outcomes[0][0])  # type: ignore[arg-type]
         after.apply_chance(roll)
