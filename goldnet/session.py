@@ -64,7 +64,7 @@ class EngineBinding:
     def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
         request = self.state.awaiting()
         if not isinstance(request, TurnOf) or request.seat != seat:
-            raise IllegalAction(f"it is not seat {seat}'s turn")
+            raise IllegalAction(f"it is not seat {seat}'s turn", code="not-your-turn", seat=seat)
         self.state.clone().apply(action)
 
     def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
