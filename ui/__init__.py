@@ -5,5 +5,3 @@ start screen), :mod:`.table` / :mod:`.scene` / :mod:`.items` / :mod:`.panels` (t
 :mod:`.controller` (a game against a bot), :mod:`.replay` (records), :mod:`.render`
 (offscreen pictures), :mod:`.i18n` (translations). See ``docs/ui.md``.
 """
-
-from . import _compat  # noqa: F401  (first: protects singletons against a binding defect)

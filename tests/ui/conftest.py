@@ -23,7 +23,6 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsView
 
-import ui  # noqa: F401  (first: the binding work-arounds)
 from goldnet.games.mountains_rivers.geometry import INDEX, parse_field
 
 
