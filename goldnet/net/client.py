@@ -29,7 +29,7 @@ from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.events import Forward, GameAbandoned, GameOver, Secret, Transmit, Waiting, YourTurn
 from protocol.identity import Identity
 from protocol.lockstep import NEED_DATA, Lockstep
-from protocol.messages import Turn
+from protocol.messages import MAX_SEATS, Turn
 
 from ..engine import Bot, Terminal
 from ..records import write
@@ -404,11 +404,16 @@ class NetPeer:
             self.received = max(self.received, index + 1)
             if digest in self.echoed or digest in self.own:
                 return
-            self.echoed.add(digest)
+            taken = len(self.machine.received)
             self._take(index, data)
+            # Only what the machine accepted is remembered: a relay sending envelopes it refuses
+            # must not grow this set without bound (a refused one sent again is refused again).
+            self.echoed.update(hashlib.sha256(d).digest() for d in self.machine.received[taken:])
         elif isinstance(frame, RefusedFrame):  # after welcome (e.g. idle while this machine slept)
             raise ConnectionError(f"the relay closed this connection: {frame.reason}")
         elif isinstance(frame, Presence):
+            if frame.key not in self.presence and len(self.presence) >= MAX_SEATS:
+                return  # a key at no seat: a relay must not grow this without bound
             self.presence[frame.key] = frame.connected
             if self.on_presence is not None:
                 self.on_presence(frame.key, frame.connected)
