@@ -265,8 +265,31 @@ def _ended(profile: Profile) -> dict[str, Any] | None:
             state = read_journal(path)
             if state.end is not None:
                 how, record, reason = state.end
-                return {"ending": how, "record": record, "reason": reason, "ended": True}
+                ended = {"ending": how, "record": record, "reason": reason, "ended": True}
+                return ended | _record_summary(Path(record))
     return None
+
+
+def _record_summary(path: Path) -> dict[str, Any]:
+    """What the record at ``path`` says of its game (names, scores, culprit, ...) in the shape
+    of :func:`outcome_summary`; empty when the record is gone or does not verify."""
+    from ..records import InvalidRecord, RecordError, read, verify
+
+    try:
+        checked = verify(read(path))
+    except (RecordError, InvalidRecord):
+        return {}
+    summary = checked.summary()
+    found: dict[str, Any] = {"names": summary["names"], "turns": checked.turns}
+    found["options"] = summary["options"]
+    if checked.result is not None:
+        found["winner"] = checked.result.winners[0]
+        found["winners"] = list(checked.result.winners)
+        found["scores"] = list(checked.result.scores)
+    for name in ("culprit", "by"):
+        if name in summary:
+            found[name] = summary[name]
+    return found
 
 
 async def resume(args: Any, emit: Any) -> dict[str, Any]:
