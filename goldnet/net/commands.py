@@ -257,12 +257,21 @@ REHOST_BROWSE = 3.0
 
 
 def _ended(profile: Profile) -> dict[str, Any] | None:
-    """How the newest game of ``profile`` ended, if its journal says it did."""
+    """How the newest game of ``profile`` ended, if its journal says it did.
+
+    Raises:
+        CommandError: that journal is damaged (it is not offered for resuming either).
+    """
     folder = profile.folder / "journal"
     journals = sorted(folder.glob("*.journal"), key=lambda p: p.stat().st_mtime, reverse=True)
     for path in journals[:1]:
         with contextlib.suppress(JournalError):
-            state = read_journal(path)
+            try:
+                state = read_journal(path)
+            except JournalError as exc:
+                if "damaged" in str(exc):
+                    raise CommandError(str(exc)) from None
+                raise
             if state.end is not None:
                 how, record, reason = state.end
                 ended = {"ending": how, "record": record, "reason": reason, "ended": True}

@@ -372,3 +372,23 @@ def test_resume_after_a_halt_names_the_culprit(tmp_path: Path) -> None:
     assert result.returncode == 4, result.stderr
     assert "nobody" not in result.stdout
     assert rogue.identity.fingerprint in result.stdout
+
+
+def test_resume_refuses_a_damaged_journal_in_one_line(tmp_path: Path) -> None:
+    """A journal damaged before its end is neither cut nor resumed (a resumed peer would sign
+    anew what it had signed after the damage: two histories, named a cheater) nor hidden."""
+    from protocol.codec import pack
+
+    profile = tmp_path / "p"
+    path = profile / "journal" / "game.journal"
+    journal = Journal(path)
+    journal.meta(f"goldnet://{LOOPBACK}:1/{FP}", "player", "me", "", (3,), "greedy")
+    journal.seed(0, bytes(32))
+    journal.incoming(0, b"theirs-0")
+    journal.outgoing(b"own-0")
+    journal.close()
+    data = bytearray(path.read_bytes())
+    data[data.index(pack(["in", 0, b"theirs-0"]))] = 0xC1
+    path.write_bytes(bytes(data))
+    one_line_error(goldnet("resume", "--profile", str(profile)), 1, "is damaged at byte")
+    assert path.read_bytes() == bytes(data)

@@ -99,6 +99,32 @@ def test_entries_appended_after_a_torn_entry_are_read(tmp_path: Path) -> None:
     assert unfinished(tmp_path) == []
 
 
+@pytest.mark.parametrize("damage", ["length", "payload"])
+def test_a_journal_damaged_before_its_end_is_refused_not_cut(tmp_path: Path, damage: str) -> None:
+    """Only a torn *last* entry is cut off on reopening. Damage before the end (a disk error, a
+    byte flipped) used to be taken for a torn tail too: the journal was truncated there, every
+    envelope this peer had signed after it was forgotten, and the resumed peer signed new ones
+    with the same sequence numbers, which is proof of two histories against an honest player."""
+    path = tmp_path / "game.journal"
+    journal = started(path)
+    journal.incoming(0, b"theirs-0")
+    journal.outgoing(b"own-0")
+    journal.outgoing(b"own-1")
+    journal.close()
+    data = bytearray(path.read_bytes())
+    entry = data.index(pack(["in", 0, b"theirs-0"])) - 4  # the length prefix of that entry
+    if damage == "length":
+        data[entry] = 0xFF
+    else:
+        data[entry + 4] = 0xC1  # a byte msgpack never uses
+    path.write_bytes(bytes(data))
+    with pytest.raises(JournalError, match="damaged"):
+        Journal(path).close()
+    assert path.read_bytes() == bytes(data)  # nothing cut
+    with pytest.raises(JournalError, match="damaged"):
+        read_journal(path)
+
+
 def test_unknown_and_malformed_entries_are_skipped(tmp_path: Path) -> None:
     path = tmp_path / "game.journal"
     started(path).close()
