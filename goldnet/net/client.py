@@ -51,7 +51,7 @@ from .frames import (
 )
 from .frames import Refused as RefusedFrame
 from .invite import Invite
-from .journal import Journal, JournalState
+from .journal import Journal, JournalError, JournalState
 from .tls import PinError, check_pin, client_context
 
 log = logging.getLogger("goldnet.net.client")
@@ -196,7 +196,12 @@ class NetPeer:
     def from_journal(
         cls, identity: Identity, state: JournalState, folder: Path, bot: Bot | None
     ) -> NetPeer:
-        """Rebuild a peer from its journal: the game as far as it was, ready to reconnect."""
+        """Rebuild a peer from its journal: the game as far as it was, ready to reconnect.
+
+        Raises:
+            JournalError: an own envelope in it does not verify (resuming without it would
+                sign its sequence number anew).
+        """
         from .invite import parse_invite
 
         invite_text, role, name, game, options, _bot = state.meta
@@ -216,8 +221,11 @@ class NetPeer:
         for data in state.outgoing:  # already journalled: never journal them twice
             peer.own[hashlib.sha256(data).digest()] = data
         if role == "player":  # own envelopes are reused, never signed anew
-            with contextlib.suppress(RemoteProtocolError, LocalProtocolError):
+            try:
                 peer.machine.restore(state.outgoing)
+            except (RemoteProtocolError, LocalProtocolError) as exc:  # never sign them anew
+                peer.journal.close()
+                raise JournalError(f"the journal {state.path} is damaged: {exc}") from None
             peer._drain()
         peer._journalled = len(peer.machine.received)
         for index, data in state.incoming:
@@ -405,9 +413,7 @@ class NetPeer:
             if digest in self.echoed or digest in self.own:
                 return
             taken = len(self.machine.received)
-            self._take(index, data)
-            # Only what the machine accepted is remembered: a relay sending envelopes it refuses
-            # must not grow this set without bound (a refused one sent again is refused again).
+            self._take(index, data)  # what it refuses is not remembered: a relay could flood
             self.echoed.update(hashlib.sha256(d).digest() for d in self.machine.received[taken:])
         elif isinstance(frame, RefusedFrame):  # after welcome (e.g. idle while this machine slept)
             raise ConnectionError(f"the relay closed this connection: {frame.reason}")

@@ -292,3 +292,25 @@ def test_the_hosts_relay_address_is_journalled(tmp_path: Path) -> None:
     started(joiner).close()
     state = read_journal(joiner)
     assert state.bind is None and state.moved is None  # a joiner's, or an older host's
+
+
+def test_a_journalled_own_envelope_that_does_not_verify_stops_the_resume(tmp_path: Path) -> None:
+    """An ``out`` entry whose envelope no longer verifies (a byte flipped inside it: the entry
+    still decodes) used to be skipped silently with every own envelope after it, and the
+    resumed peer signed those sequence numbers anew: two histories, an honest player named."""
+    from goldnet.net.client import NetPeer
+    from protocol.envelope import ZERO_HASH, Envelope
+    from protocol.identity import Identity
+
+    me = Identity.generate()
+    first = Envelope.seal(me, "commit", bytes(32), 0, ZERO_HASH, (bytes(32), 512), ())
+    second = Envelope.seal(me, "reveal", bytes(32), 1, first.hash, (1, bytes(32)), ())
+    damaged = bytearray(first.raw)
+    damaged[-1] ^= 1  # the signature's last byte
+    path = tmp_path / "journal" / "game.journal"
+    journal = started(path)
+    journal.outgoing(bytes(damaged))
+    journal.outgoing(second.raw)
+    journal.close()
+    with pytest.raises(JournalError, match="damaged"):
+        NetPeer.from_journal(me, read_journal(path), tmp_path, None)
