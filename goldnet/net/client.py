@@ -573,8 +573,10 @@ class NetPeer:
         path = records / f"{table.game}-{safe}-{table.game_id.hex()[:12]}.goldnet"
         envelopes = self.machine.record if ending == "over" else self.machine.full_record()
         write(path, list(envelopes))
-        if ending == "abandoned":
-            reason = "nothing happened for the table's abandonment time; no result"
+        if ending == "abandoned":  # another member's clock is not ours to vouch for
+            reason = f"{table.names[by or 0]} adjudicated it abandoned"
+            if by == self.machine.seat_of(self.identity.public):
+                reason = "nothing happened for the table's abandonment time"
         if self.journal is not None:
             self._journal_accepted()
             self.journal.end(ending, str(path), reason)
