@@ -71,6 +71,8 @@ CLOSE_GRACE = 5.0
 an equivocation on the last move) before its result is final anyway."""
 REHOST_AFTER = 2
 """Failed connections after which a peer looks for a member's re-hosted relay."""
+LOST = (ConnectionError, OSError, EOFError, asyncio.IncompleteReadError, TimeoutError)
+"""What a lost (or never made) connection to the relay raises."""
 
 
 class NetError(Exception):
@@ -288,21 +290,18 @@ class NetPeer:
         """Connect, and reconnect after every loss — for as long as the game lasts once it
         has started (it pauses meanwhile; the abandonment time ends it), a few times before."""
         failures = 0
+        before: Invite | None = None  # the relay before one found on the LAN, until it serves
         while not self._ended.is_set():
             progress = self.received
             try:
-                await self._session()
-            except (
-                ConnectionError,
-                OSError,
-                EOFError,
-                asyncio.IncompleteReadError,
-                TimeoutError,
-            ) as exc:
+                await self._session_or_leave(before)
+            except LOST as exc:
                 if self._ended.is_set():
                     break
                 if self.received > progress:  # the game went on: a new outage, a fresh budget
-                    failures = 0
+                    failures, before = 0, None
+                if self.invite is before:
+                    before = None
                 if self.machine.table is None and failures >= len(RECONNECT_DELAYS):
                     raise NetError(
                         f"lost the relay at {self.invite.host}:{self.invite.port} "
@@ -313,6 +312,7 @@ class NetPeer:
                     moved = await self.find_relay()
                     if moved is not None and moved != self.invite:
                         log.info("the table moved to %s", moved)
+                        before = self.invite
                         self.switch_relay(moved)
                         failures = 0
                         continue
@@ -327,6 +327,17 @@ class NetPeer:
                     self._writer = None
         assert self.outcome is not None
         return self.outcome
+
+    async def _session_or_leave(self, before: Invite | None) -> None:
+        """A session; one with a relay found on the LAN that is no member's (anyone can announce
+        a member's fingerprint) goes back to the relay ``before`` it, as a lost connection."""
+        try:
+            await self._session()
+        except NetError as exc:
+            if before is None or self.outcome is not None:
+                raise
+            self.switch_relay(before)
+            raise ConnectionError(f"left a relay announced on the LAN: {exc}") from None
 
     async def _session(self) -> None:
         reader, writer = await asyncio.wait_for(
