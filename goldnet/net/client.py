@@ -486,14 +486,13 @@ class NetPeer:
             and self.seats[0] == me
             and len(self.seats) == self.seat_count
         ):
-            self.machine.propose(
-                self.game,
-                self.options,
-                tuple(self.seats),
-                tuple(names),
-                os.urandom(16),
-                self.abandon_after,
-            )
+            seats, nonce = tuple(self.seats), os.urandom(16)
+            try:
+                table = (self.game, self.options, seats, tuple(names), nonce, self.abandon_after)
+                self.machine.propose(*table)
+            except LocalProtocolError as exc:  # seats no table can hold
+                bad = f"the relay sent a bad frame: seats that make no table ({exc})"
+                raise NetError(bad) from None
             self._drain()
 
     def _maybe_play(self) -> None:
