@@ -425,12 +425,31 @@ async def _yield_to_lower_seat(peer: NetPeer, relay: Relay, interfaces: list[str
     while peer.outcome is None:
         with contextlib.suppress(Exception):
             info = await find_rehost(game, members[: me or 0], REHOST_BROWSE, interfaces)
-            if info is not None:
+            if info is not None and await _shows_key(info.host, info.port, info.fingerprint):
                 log.info("seat %s re-hosted this table too: moving there", info.fingerprint)
                 peer.switch_relay(Invite(info.host, info.port, info.fingerprint, game))
                 await relay.close()
                 return
         await asyncio.sleep(1.0)
+
+
+async def _shows_key(host: str, port: int, expected: str) -> bool:
+    """Whether the relay at ``host:port`` shows the key of fingerprint ``expected`` (TLS): an
+    announcement alone proves nothing, anyone on the LAN can copy a member's fingerprint."""
+    from .tls import PinError, check_pin, client_context
+
+    try:
+        opened = asyncio.open_connection(host, port, ssl=client_context())
+        _, writer = await asyncio.wait_for(opened, 5.0)
+    except (OSError, TimeoutError):
+        return False
+    try:
+        check_pin(writer.get_extra_info("ssl_object"), expected)
+        return True
+    except PinError:
+        return False
+    finally:
+        writer.close()
 
 
 async def tables(args: Any, emit: Any) -> list[dict[str, Any]]:

@@ -10,12 +10,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from goldnet.net.invite import GAME_PREFIX, Invite
 from goldnet.net.relay import Relay
 from goldnet.net.tls import server_context
 from protocol.identity import Identity
 
-from .relaykit import GAME, HOST, check_records, run, start_game
+from .relaykit import GAME, HOST, check_records, run, start_game, until
 
 
 def test_a_fake_re_host_claiming_a_members_key_is_left_and_the_game_finishes(
@@ -62,6 +64,54 @@ def test_a_fake_re_host_claiming_a_members_key_is_left_and_the_game_finishes(
                 fake_server.close()
             if rehosted is not None:
                 await rehosted.close()
+            await game.close()
+
+    run(scenario(), timeout=90)
+
+
+def test_a_re_hosting_member_keeps_its_relay_when_a_lower_seat_is_only_announced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seat 1 re-hosts; an announcement claims seat 0 re-hosted too, from a relay that shows
+    another key. Seat 1 must check that relay's key before it closes its own and moves there
+    (it closed its relay on the announcement alone, then ended its game on the pin error)."""
+    from goldnet.net import commands, discovery
+    from goldnet.net.discovery import TableInfo
+
+    async def scenario() -> None:
+        game = await start_game(tmp_path)
+        fake_server = None
+        try:
+            seat0, seat1 = game.peers
+            prefix = seat1.machine.game_id[:GAME_PREFIX].hex()
+            impostor = Identity.generate()
+
+            async def hold(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+                await reader.read(65536)
+                writer.close()
+
+            fake_server = await asyncio.start_server(hold, HOST, 0, ssl=server_context(impostor))
+            port = fake_server.sockets[0].getsockname()[1]
+            claim = TableInfo("t", GAME, 0, seat0.identity.fingerprint, HOST, port, game_id=prefix)
+            looked: list[str] = []
+
+            async def announced(game_id: str, *args: object, **kwargs: object) -> TableInfo:
+                looked.append(game_id)
+                return claim
+
+            monkeypatch.setattr(discovery, "find_rehost", announced)
+            invite_before = seat1.invite
+            watcher = asyncio.create_task(commands._yield_to_lower_seat(seat1, game.relay, None))
+            try:
+                await until(lambda: len(looked) >= 2)  # it looked, and went on looking
+            finally:
+                watcher.cancel()
+            assert seat1.invite == invite_before
+            outcomes = await game.finish(timeout=60)  # its relay still serves the game
+            check_records(outcomes)
+        finally:
+            if fake_server is not None:
+                fake_server.close()
             await game.close()
 
     run(scenario(), timeout=90)
