@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -482,9 +483,8 @@ async def relay_main(args: Any, emit: Any) -> None:
     try:
         port = await relay.start(args.bind, args.port)
     except OSError as exc:
-        raise CommandError(
-            f"cannot listen on port {args.port}: {exc.strerror}; try --port 0"
-        ) from None
+        hint = "try --port 0" if exc.errno == errno.EADDRINUSE else f"check --bind {args.bind}"
+        raise CommandError(f"cannot listen on port {args.port}: {exc.strerror}; {hint}") from None
     emit({"invite": str(Invite(args.advertise or args.bind, port, profile.identity.fingerprint))})
     try:
         await asyncio.Event().wait()  # until interrupted
