@@ -281,9 +281,12 @@ def _print_outcome(result: Any) -> None:
     ending = result.get("ending", "over")
     if ending == "abandoned":
         print(f"the game was abandoned (no result): {result.get('reason', '')}")
+    elif ending == "halted" and "culprit" in result:
+        print(f"the game was halted: {result['culprit']} broke the rules: {result['reason']}")
     elif ending == "halted":
-        culprit = result.get("culprit", "nobody")
-        print(f"the game was halted: {culprit} broke the rules: {result.get('reason', '')}")
+        print(f"the game was halted: {result.get('reason', '')}")
+    elif "scores" not in result:  # its record is gone: the journal says only that it ended
+        print("the game is over")
     else:
         scores = " - ".join(str(s) for s in result["scores"])
         print(f"winner: {names[result['winner']]}  scores: {scores}")

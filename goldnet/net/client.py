@@ -29,7 +29,7 @@ from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.events import Forward, GameAbandoned, GameOver, Secret, Transmit, Waiting, YourTurn
 from protocol.identity import Identity
 from protocol.lockstep import NEED_DATA, Lockstep
-from protocol.messages import Turn
+from protocol.messages import MAX_SEATS, Turn
 
 from ..engine import Bot, Terminal
 from ..records import write
@@ -51,7 +51,7 @@ from .frames import (
 )
 from .frames import Refused as RefusedFrame
 from .invite import Invite
-from .journal import Journal, JournalState
+from .journal import Journal, JournalError, JournalState
 from .tls import PinError, check_pin, client_context
 
 log = logging.getLogger("goldnet.net.client")
@@ -71,6 +71,8 @@ CLOSE_GRACE = 5.0
 an equivocation on the last move) before its result is final anyway."""
 REHOST_AFTER = 2
 """Failed connections after which a peer looks for a member's re-hosted relay."""
+LOST = (ConnectionError, OSError, EOFError, asyncio.IncompleteReadError, TimeoutError)
+"""What a lost (or never made) connection to the relay raises."""
 
 
 class NetError(Exception):
@@ -207,7 +209,12 @@ class NetPeer:
     def from_journal(
         cls, identity: Identity, state: JournalState, folder: Path, bot: Bot | None
     ) -> NetPeer:
-        """Rebuild a peer from its journal: the game as far as it was, ready to reconnect."""
+        """Rebuild a peer from its journal: the game as far as it was, ready to reconnect.
+
+        Raises:
+            JournalError: an own envelope in it does not verify (resuming without it would
+                sign its sequence number anew).
+        """
         from .invite import parse_invite
 
         invite_text, role, name, game, options, _bot = state.meta
@@ -227,8 +234,11 @@ class NetPeer:
         for data in state.outgoing:  # already journalled: never journal them twice
             peer.own[hashlib.sha256(data).digest()] = data
         if role == "player":  # own envelopes are reused, never signed anew
-            with contextlib.suppress(RemoteProtocolError, LocalProtocolError):
+            try:
                 peer.machine.restore(state.outgoing)
+            except (RemoteProtocolError, LocalProtocolError) as exc:  # never sign them anew
+                peer.journal.close()
+                raise JournalError(f"the journal {state.path} is damaged: {exc}") from None
             peer._drain()
         peer._journalled = len(peer.machine.received)
         for index, data in state.incoming:
@@ -291,21 +301,18 @@ class NetPeer:
         """Connect, and reconnect after every loss — for as long as the game lasts once it
         has started (it pauses meanwhile; the abandonment time ends it), a few times before."""
         failures = 0
+        before: Invite | None = None  # the relay before one found on the LAN, until it serves
         while not self._ended.is_set():
             progress = self.received
             try:
-                await self._session()
-            except (
-                ConnectionError,
-                OSError,
-                EOFError,
-                asyncio.IncompleteReadError,
-                TimeoutError,
-            ) as exc:
+                await self._session_or_leave(before)
+            except LOST as exc:
                 if self._ended.is_set():
                     break
                 if self.received > progress:  # the game went on: a new outage, a fresh budget
-                    failures = 0
+                    failures, before = 0, None
+                if self.invite is before:
+                    before = None
                 if self.machine.table is None and failures >= len(RECONNECT_DELAYS):
                     raise RelayLost(
                         f"lost the relay at {self.invite.host}:{self.invite.port} "
@@ -316,6 +323,7 @@ class NetPeer:
                     moved = await self.find_relay()
                     if moved is not None and moved != self.invite:
                         log.info("the table moved to %s", moved)
+                        before = self.invite
                         self.switch_relay(moved)
                         failures = 0
                         continue
@@ -330,6 +338,17 @@ class NetPeer:
                     self._writer = None
         assert self.outcome is not None
         return self.outcome
+
+    async def _session_or_leave(self, before: Invite | None) -> None:
+        """A session; one with a relay found on the LAN that is no member's (anyone can announce
+        a member's fingerprint) goes back to the relay ``before`` it, as a lost connection."""
+        try:
+            await self._session()
+        except NetError as exc:
+            if before is None or self.outcome is not None:
+                raise
+            self.switch_relay(before)
+            raise ConnectionError(f"left a relay announced on the LAN: {exc}") from None
 
     async def _session(self) -> None:
         reader, writer = await asyncio.wait_for(
@@ -417,11 +436,14 @@ class NetPeer:
             self.received = max(self.received, index + 1)
             if digest in self.echoed or digest in self.own:
                 return
-            self.echoed.add(digest)
-            self._take(index, data)
+            taken = len(self.machine.received)
+            self._take(index, data)  # what it refuses is not remembered: a relay could flood
+            self.echoed.update(hashlib.sha256(d).digest() for d in self.machine.received[taken:])
         elif isinstance(frame, RefusedFrame):  # after welcome (e.g. idle while this machine slept)
             raise ConnectionError(f"the relay closed this connection: {frame.reason}")
         elif isinstance(frame, Presence):
+            if frame.key not in self.presence and len(self.presence) >= MAX_SEATS:
+                return  # a key at no seat: a relay must not grow this without bound
             self.presence[frame.key] = frame.connected
             if self.on_presence is not None:
                 self.on_presence(frame.key, frame.connected)
@@ -477,14 +499,13 @@ class NetPeer:
             and self.seats[0] == me
             and len(self.seats) == self.seat_count
         ):
-            self.machine.propose(
-                self.game,
-                self.options,
-                tuple(self.seats),
-                tuple(names),
-                os.urandom(16),
-                self.abandon_after,
-            )
+            seats, nonce = tuple(self.seats), os.urandom(16)
+            try:
+                table = (self.game, self.options, seats, tuple(names), nonce, self.abandon_after)
+                self.machine.propose(*table)
+            except LocalProtocolError as exc:  # seats no table can hold
+                bad = f"the relay sent a bad frame: seats that make no table ({exc})"
+                raise NetError(bad) from None
             self._drain()
 
     def _maybe_play(self) -> None:
@@ -575,8 +596,10 @@ class NetPeer:
         path = records / f"{table.game}-{safe}-{table.game_id.hex()[:12]}.goldnet"
         envelopes = self.machine.record if ending == "over" else self.machine.full_record()
         write(path, list(envelopes))
-        if ending == "abandoned":
-            reason = "nothing happened for the table's abandonment time; no result"
+        if ending == "abandoned":  # another member's clock is not ours to vouch for
+            reason = f"{table.names[by or 0]} adjudicated it abandoned"
+            if by == self.machine.seat_of(self.identity.public):
+                reason = "nothing happened for the table's abandonment time"
         if self.journal is not None:
             self._journal_accepted()
             self.journal.end(ending, str(path), reason)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -257,16 +258,48 @@ REHOST_BROWSE = 3.0
 
 
 def _ended(profile: Profile) -> dict[str, Any] | None:
-    """How the newest game of ``profile`` ended, if its journal says it did."""
+    """How the newest game of ``profile`` ended, if its journal says it did.
+
+    Raises:
+        CommandError: that journal is damaged (it is not offered for resuming either).
+    """
     folder = profile.folder / "journal"
     journals = sorted(folder.glob("*.journal"), key=lambda p: p.stat().st_mtime, reverse=True)
     for path in journals[:1]:
         with contextlib.suppress(JournalError):
-            state = read_journal(path)
+            try:
+                state = read_journal(path)
+            except JournalError as exc:
+                if "damaged" in str(exc):
+                    raise CommandError(str(exc)) from None
+                raise
             if state.end is not None:
                 how, record, reason = state.end
-                return {"ending": how, "record": record, "reason": reason, "ended": True}
+                ended = {"ending": how, "record": record, "reason": reason, "ended": True}
+                return ended | _record_summary(Path(record))
     return None
+
+
+def _record_summary(path: Path) -> dict[str, Any]:
+    """What the record at ``path`` says of its game (names, scores, culprit, ...) in the shape
+    of :func:`outcome_summary`; empty when the record is gone or does not verify."""
+    from ..records import InvalidRecord, RecordError, read, verify
+
+    try:
+        checked = verify(read(path))
+    except (RecordError, InvalidRecord):
+        return {}
+    summary = checked.summary()
+    found: dict[str, Any] = {"names": summary["names"], "turns": checked.turns}
+    found["options"] = summary["options"]
+    if checked.result is not None:
+        found["winner"] = checked.result.winners[0]
+        found["winners"] = list(checked.result.winners)
+        found["scores"] = list(checked.result.scores)
+    for name in ("culprit", "by"):
+        if name in summary:
+            found[name] = summary[name]
+    return found
 
 
 async def resume(args: Any, emit: Any) -> dict[str, Any]:
@@ -393,12 +426,31 @@ async def _yield_to_lower_seat(peer: NetPeer, relay: Relay, interfaces: list[str
     while peer.outcome is None:
         with contextlib.suppress(Exception):
             info = await find_rehost(game, members[: me or 0], REHOST_BROWSE, interfaces)
-            if info is not None:
+            if info is not None and await _shows_key(info.host, info.port, info.fingerprint):
                 log.info("seat %s re-hosted this table too: moving there", info.fingerprint)
                 peer.switch_relay(Invite(info.host, info.port, info.fingerprint, game))
                 await relay.close()
                 return
         await asyncio.sleep(1.0)
+
+
+async def _shows_key(host: str, port: int, expected: str) -> bool:
+    """Whether the relay at ``host:port`` shows the key of fingerprint ``expected`` (TLS): an
+    announcement alone proves nothing, anyone on the LAN can copy a member's fingerprint."""
+    from .tls import PinError, check_pin, client_context
+
+    try:
+        opened = asyncio.open_connection(host, port, ssl=client_context())
+        _, writer = await asyncio.wait_for(opened, 5.0)
+    except (OSError, TimeoutError):
+        return False
+    try:
+        check_pin(writer.get_extra_info("ssl_object"), expected)
+        return True
+    except PinError:
+        return False
+    finally:
+        writer.close()
 
 
 async def tables(args: Any, emit: Any) -> list[dict[str, Any]]:
@@ -431,9 +483,8 @@ async def relay_main(args: Any, emit: Any) -> None:
     try:
         port = await relay.start(args.bind, args.port)
     except OSError as exc:
-        raise CommandError(
-            f"cannot listen on port {args.port}: {exc.strerror}; try --port 0"
-        ) from None
+        hint = "try --port 0" if exc.errno == errno.EADDRINUSE else f"check --bind {args.bind}"
+        raise CommandError(f"cannot listen on port {args.port}: {exc.strerror}; {hint}") from None
     emit({"invite": str(Invite(args.advertise or args.bind, port, profile.identity.fingerprint))})
     try:
         await asyncio.Event().wait()  # until interrupted

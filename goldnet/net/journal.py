@@ -17,7 +17,9 @@ Each write is flushed; ``seed``, ``out`` and ``end`` entries are also fsynced, s
 never signs two different envelopes with one sequence number across a crash, and never commits
 to a chain whose seed it could lose. A journal of protocol version 1 (one ``seed`` entry of
 two fields) is read, but its game cannot be resumed. A torn last entry (the process
-died mid-write) is ignored when reading, and cut off when the journal is reopened to go on.
+died mid-write) is ignored when reading, and cut off when the journal is reopened to go on;
+damage anywhere else is a :class:`JournalError` (never cut off: the entries after it may be
+envelopes this peer signed).
 An open journal is locked (POSIX): a second process (``goldnet resume`` while the game still
 runs) gets a :class:`JournalError` instead of playing the same seat. It holds this peer's beacon
 seed, so it is its owner's only: mode 0600 in a 0700 folder on POSIX (both tightened when an
@@ -91,12 +93,15 @@ class Journal:
             ) from None
         try:  # resuming: new entries must follow the last whole one
             data = path.read_bytes()
-            whole = max((offset for offset, _ in _scan(data)), default=0)
+            whole = _whole(path, data)
             if whole < len(data):
                 self._file.truncate(whole)  # a torn last entry
         except OSError as exc:
             self._file.close()
             raise JournalError(f"cannot open the journal {path}: {exc.strerror}") from None
+        except JournalError:
+            self._file.close()
+            raise
 
     def _write(self, entry: list[Any], sync: bool = False) -> None:
         payload = pack(entry)
@@ -160,6 +165,26 @@ def _scan(data: bytes) -> Iterator[tuple[int, Any]]:
         yield offset, entry
 
 
+def _whole(path: Path, data: bytes) -> int:
+    """Where the whole entries of ``data`` end. What follows may only be a torn last entry (a
+    prefix of one frame: the process died mid-write); anything else is damage, and cutting it
+    off would forget envelopes this peer signed, which it would then sign anew.
+
+    Raises:
+        JournalError: damage before the end, naming the byte.
+    """
+    whole = max((offset for offset, _ in _scan(data)), default=0)
+    rest = data[whole:]
+    if len(rest) >= 4:
+        size = int.from_bytes(rest[:4], "big")
+        if size > MAX_ENTRY or 4 + size <= len(rest):
+            raise JournalError(
+                f"the journal {path} is damaged at byte {whole}: resuming from it could sign "
+                "an envelope twice"
+            )
+    return whole
+
+
 def _entries(data: bytes) -> Iterator[tuple[Any, ...]]:
     for _, entry in _scan(data):
         if isinstance(entry, tuple) and entry and isinstance(entry[0], str):
@@ -176,6 +201,7 @@ def read_journal(path: Path) -> JournalState:
         data = path.read_bytes()
     except OSError as exc:
         raise JournalError(f"cannot read the journal {path}: {exc.strerror}") from None
+    _whole(path, data)
     state = JournalState(path)
     for entry in _entries(data):
         kind = entry[0]

@@ -362,6 +362,10 @@ class Relay:
             raise _Refused("evidence signed by a non-member")
         if self.game_id is not None and envelope.game_id != self.game_id:
             raise _Refused("envelope of another game")
+        if self.game_id is None and envelope.type == "table" and envelope.sender != self._first():
+            # The first seat proposes (the client's rule): another member's table, raced in
+            # before it, would fix the game and get the first seat's own table refused.
+            raise _Refused("only the first seat proposes the table")
         if envelope.hash in self._seen:
             return  # a resent envelope: already forwarded
         if len(self.log) >= self.max_log_entries:
@@ -375,6 +379,10 @@ class Relay:
         self._log_bytes += len(envelope.raw)
         for other in list(self._clients):
             self._push(other)
+
+    def _first(self) -> bytes | None:
+        """The key at seat 0, if taken."""
+        return self.members[0][0] if self.members else None
 
     def _push(self, client: _Client) -> None:
         """Send the log to ``client`` from where it is, as far as its transport takes it now

@@ -314,3 +314,81 @@ def test_interrupting_a_relay_with_connected_clients_prints_no_traceback(
             sock.close()
     finally:
         relay.stop()
+
+
+def _ended_journal(profile: Path, how: str, envelopes: list[bytes], reason: str) -> str:
+    """A journal whose game ended ``how``, with its record file of ``envelopes``."""
+    from goldnet.records import write
+
+    journal = Journal(profile / "journal" / "done.journal")
+    journal.meta(f"goldnet://{LOOPBACK}:1/{FP}", "player", "me", "", (3,), "greedy")
+    journal.seed(0, bytes(32))
+    record = profile / "records" / "done.goldnet"
+    record.parent.mkdir(parents=True)
+    write(record, envelopes)
+    journal.end(how, str(record), reason)
+    journal.close()
+    return str(record)
+
+
+def test_resume_after_a_finished_game_shows_its_result(tmp_path: Path) -> None:
+    """`goldnet resume` once the last game is over: its result, exit 0 (it printed a KeyError
+    traceback and exited 1)."""
+    from goldnet.games.mountains_rivers.bots import make_bot
+    from goldnet.session import Harness, deterministic_peer
+
+    peers = [deterministic_peer(f"done-{i}", make_bot("greedy", f"s{i}")) for i in range(2)]
+    harness = Harness(peers)
+    harness.start("mountains-rivers", (3,), b"resume-after-the-end-nonce")
+    harness.run()
+    assert peers[0].result is not None
+    profile = tmp_path / "p"
+    record = _ended_journal(profile, "over", peers[0].machine.record, "")
+    for extra in ((), ("--json",)):
+        result = goldnet("resume", "--profile", str(profile), *extra)
+        assert result.returncode == 0, result.stderr
+        assert "Traceback" not in result.stderr and result.stderr == ""
+        assert record in result.stdout
+    scores = " - ".join(str(s) for s in peers[0].result.scores)
+    assert f"scores: {scores}" in goldnet("resume", "--profile", str(profile)).stdout
+
+
+def test_resume_after_a_halt_names_the_culprit(tmp_path: Path) -> None:
+    """`goldnet resume` once the last game halted names the member proven at fault (it said
+    "nobody broke the rules: <fingerprint> signed two histories")."""
+    from goldnet.session import new_peer
+
+    host, rogue = new_peer(None), new_peer(None)
+    assert host.identity is not None and rogue.identity is not None
+    members = (host.identity.public, rogue.identity.public)
+    host.machine.propose("mountains-rivers", (3,), members, ("me", "rogue"), b"halt-nonce-0123456")
+    host.drain()
+    table = Envelope.decode(host.outbox[0])
+    bad = Envelope.seal(rogue.identity, "commit", table.game_id, 0, ZERO_HASH, ("garbage",))
+    profile = tmp_path / "p"
+    reason = "malformed commitment (seat 1)"
+    _ended_journal(profile, "halted", [*host.outbox, bad.raw], reason)
+    result = goldnet("resume", "--profile", str(profile))
+    assert result.returncode == 4, result.stderr
+    assert "nobody" not in result.stdout
+    assert rogue.identity.fingerprint in result.stdout
+
+
+def test_resume_refuses_a_damaged_journal_in_one_line(tmp_path: Path) -> None:
+    """A journal damaged before its end is neither cut nor resumed (a resumed peer would sign
+    anew what it had signed after the damage: two histories, named a cheater) nor hidden."""
+    from protocol.codec import pack
+
+    profile = tmp_path / "p"
+    path = profile / "journal" / "game.journal"
+    journal = Journal(path)
+    journal.meta(f"goldnet://{LOOPBACK}:1/{FP}", "player", "me", "", (3,), "greedy")
+    journal.seed(0, bytes(32))
+    journal.incoming(0, b"theirs-0")
+    journal.outgoing(b"own-0")
+    journal.close()
+    data = bytearray(path.read_bytes())
+    data[data.index(pack(["in", 0, b"theirs-0"]))] = 0xC1
+    path.write_bytes(bytes(data))
+    one_line_error(goldnet("resume", "--profile", str(profile)), 1, "is damaged at byte")
+    assert path.read_bytes() == bytes(data)

@@ -195,3 +195,44 @@ def test_every_ill_typed_frame_is_a_frame_error(case: str) -> None:
     with pytest.raises(FrameError) as info:
         parse_relay_frame(tuple(BAD_AFTER_WELCOME[case]))
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("case", ["twice-the-same-key", "seven-seats"])
+def test_join_ends_in_one_line_on_seats_that_make_no_table(tmp_path: Path, case: str) -> None:
+    """Well-typed seats that no table can hold — the joiner at seat 0 twice, or seven seats —
+    make a joiner at seat 0 propose an impossible table: one line, exit 1, no traceback (it
+    printed the LocalProtocolError's traceback)."""
+
+    async def scenario() -> tuple[int, str]:
+        identity = Identity.generate()
+        seats = 7 if case == "seven-seats" else 2
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            decoder = FrameDecoder()
+            writer.write(encode([*hello(identity)[:-1], seats]))
+            try:
+                while data := await reader.read(65536):
+                    for frame in decoder.feed(data):
+                        if frame[0] == "auth":
+                            me = frame[1]
+                            others = [bytes([i]) * 32 for i in range(1, seats)]
+                            keys = [me, me] if case == "twice-the-same-key" else [me, *others]
+                            writer.write(encode(["welcome", 0]))
+                            writer.write(encode(["seats", keys, ["n"] * len(keys)]))
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                writer.close()
+
+        server = await asyncio.start_server(serve, HOST, 0, ssl=server_context(identity))
+        port = server.sockets[0].getsockname()[1]
+        try:
+            return await join(Invite(HOST, port, identity.fingerprint), tmp_path / "p")
+        finally:
+            server.close()
+
+    status, err = asyncio.run(scenario())
+    assert "Traceback" not in err, err
+    assert status == 1, err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "the relay sent a bad frame: seats" in err

@@ -99,6 +99,32 @@ def test_entries_appended_after_a_torn_entry_are_read(tmp_path: Path) -> None:
     assert unfinished(tmp_path) == []
 
 
+@pytest.mark.parametrize("damage", ["length", "payload"])
+def test_a_journal_damaged_before_its_end_is_refused_not_cut(tmp_path: Path, damage: str) -> None:
+    """Only a torn *last* entry is cut off on reopening. Damage before the end (a disk error, a
+    byte flipped) used to be taken for a torn tail too: the journal was truncated there, every
+    envelope this peer had signed after it was forgotten, and the resumed peer signed new ones
+    with the same sequence numbers, which is proof of two histories against an honest player."""
+    path = tmp_path / "game.journal"
+    journal = started(path)
+    journal.incoming(0, b"theirs-0")
+    journal.outgoing(b"own-0")
+    journal.outgoing(b"own-1")
+    journal.close()
+    data = bytearray(path.read_bytes())
+    entry = data.index(pack(["in", 0, b"theirs-0"])) - 4  # the length prefix of that entry
+    if damage == "length":
+        data[entry] = 0xFF
+    else:
+        data[entry + 4] = 0xC1  # a byte msgpack never uses
+    path.write_bytes(bytes(data))
+    with pytest.raises(JournalError, match="damaged"):
+        Journal(path).close()
+    assert path.read_bytes() == bytes(data)  # nothing cut
+    with pytest.raises(JournalError, match="damaged"):
+        read_journal(path)
+
+
 def test_unknown_and_malformed_entries_are_skipped(tmp_path: Path) -> None:
     path = tmp_path / "game.journal"
     started(path).close()
@@ -266,3 +292,25 @@ def test_the_hosts_relay_address_is_journalled(tmp_path: Path) -> None:
     started(joiner).close()
     state = read_journal(joiner)
     assert state.bind is None and state.moved is None  # a joiner's, or an older host's
+
+
+def test_a_journalled_own_envelope_that_does_not_verify_stops_the_resume(tmp_path: Path) -> None:
+    """An ``out`` entry whose envelope no longer verifies (a byte flipped inside it: the entry
+    still decodes) used to be skipped silently with every own envelope after it, and the
+    resumed peer signed those sequence numbers anew: two histories, an honest player named."""
+    from goldnet.net.client import NetPeer
+    from protocol.envelope import ZERO_HASH, Envelope
+    from protocol.identity import Identity
+
+    me = Identity.generate()
+    first = Envelope.seal(me, "commit", bytes(32), 0, ZERO_HASH, (bytes(32), 512), ())
+    second = Envelope.seal(me, "reveal", bytes(32), 1, first.hash, (1, bytes(32)), ())
+    damaged = bytearray(first.raw)
+    damaged[-1] ^= 1  # the signature's last byte
+    path = tmp_path / "journal" / "game.journal"
+    journal = started(path)
+    journal.outgoing(bytes(damaged))
+    journal.outgoing(second.raw)
+    journal.close()
+    with pytest.raises(JournalError, match="damaged"):
+        NetPeer.from_journal(me, read_journal(path), tmp_path, None)

@@ -162,3 +162,31 @@ def test_peers_journal_no_envelope_of_another_game_even_if_the_relay_forwards_it
             await game.close()
 
     run(scenario())
+
+
+def test_only_the_first_seat_proposes_the_table(tmp_path: Path) -> None:
+    """A joiner that sends a table of its own before the first seat's (it learnt the host's key
+    as a spectator; its table puts itself at seat 0, on its board) is refused: that table used to
+    fix the relay's game, which then refused the host's own table and the game never started."""
+
+    async def scenario() -> None:
+        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
+        port = await relay.start(HOST, 0)
+        try:
+            a, b = Identity.generate(), Identity.generate()
+            first = await Raw.connect(port)
+            assert (await first.auth(a, name="a"))[0] == "welcome"
+            second = await Raw.connect(port)
+            assert (await second.auth(b, name="b"))[0] == "welcome"
+            raced = Envelope.seal(b, "table", FOREIGN, 0, ZERO_HASH, ())
+            second.send(["env", raced.raw])
+            await refused_with(second, "only the first seat proposes the table")
+            assert relay.log == [] and relay.game_id is None
+            table = Envelope.seal(a, "table", bytes(32), 0, ZERO_HASH, ())
+            first.send(["env", table.raw])
+            await until(lambda: relay.game_id == bytes(32))
+            assert relay.log == [table.raw]
+        finally:
+            await relay.close()
+
+    run(scenario())

@@ -18,7 +18,7 @@ from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
 from protocol.events import GameAbandoned, Secret, Transmit, Waiting
 from protocol.lockstep import NEED_DATA, Lockstep, Phase
-from protocol.messages import DEFAULT_ABANDON_AFTER
+from protocol.messages import DEFAULT_ABANDON_AFTER, Adjudicate
 from protocol.sampling import HashStream
 
 from .toy import (
@@ -365,3 +365,47 @@ def test_an_abandoned_record_reproduces_itself_whatever_order_its_keeper_got_it_
         again = spectate(late.record)
         assert again.record == late.record, shuffle
         assert again.abandoned == late.abandoned
+
+
+# --- what an adjudication can do before its time (docs/protocol.md §12) --------------------
+
+
+def adjudication(node: Node) -> bytes:
+    """``node``'s adjudication, signed now whatever its clock says (a modified client)."""
+    machine = node.machine
+    assert machine.history is not None and machine.identity is not None
+    seat = machine.history.seat(machine.identity.public)
+    seq = machine.history.count(seat)
+    prev = machine.history.envelope(seat, seq - 1).hash
+    body = Adjudicate(machine.steps).body()
+    seen = machine.history.seen()
+    return Envelope.seal(machine.identity, "adjudicate", machine.game_id, seq, prev, body, seen).raw
+
+
+@pytest.mark.xfail(strict=True, reason="an adjudication is applied whenever it comes (§12)")
+def test_an_adjudication_signed_before_the_abandonment_time_ends_nothing_at_once() -> None:
+    """Seat 1, losing, signs an adjudication while seat 0 thinks about its move, no time having
+    passed: seat 0's game should pause up to the table's abandonment time (the other may come
+    back), not end abandoned at once as if that time had passed."""
+    clock = Clock()
+    nodes = make_nodes(2, prefix="early-adjudication-", clock=clock)
+    nodes[0].idle = True  # a player thinking
+    propose(nodes)
+    relay(nodes)
+    assert nodes[0].machine.waiting() == Waiting("action", (0,))
+    nodes[0].deliver(adjudication(nodes[1]))
+    assert nodes[0].machine.abandoned is None
+
+
+@pytest.mark.xfail(strict=True, reason="verify judges one record at a time (§12)")
+def test_a_lost_game_cut_before_the_winning_move_does_not_verify_as_abandoned() -> None:
+    """After the game, the loser keeps the record up to the last move and appends an
+    adjudication signed then: the record should not verify as an abandoned game."""
+    nodes = played(2, prefix="cut-after-the-end-")
+    record = nodes[0].machine.record
+    loser = min((0, 1), key=lambda seat: nodes[0].result[seat])
+    cut = spectate(record[:-1])
+    liar = Node("liar", cut)
+    liar.machine.identity = nodes[loser].machine.identity  # the loser's key, the cut's history
+    forged = [*record[:-1], adjudication(liar)]
+    assert spectate(forged).phase is not Phase.ABANDONED
