@@ -613,7 +613,7 @@ def test_a_member_survives_more_drops_than_its_retries_over_a_long_game(tmp_path
         try:
             while drops < len(RECONNECT_DELAYS) + 2 and not game.tasks[1].done():
                 mark = joiner.received
-                await until(lambda mark=mark: joiner.received >= mark + 4 or game.tasks[1].done())
+                await until(lambda mark=mark: joiner.received >= mark + 2 or game.tasks[1].done())
                 writer = joiner._writer
                 if writer is not None and not game.tasks[1].done():
                     writer.close()
