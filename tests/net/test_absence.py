@@ -21,6 +21,9 @@ from goldnet.records import read, verify
 from ..processes import LOOPBACK, Process, goldnet, wait_for
 
 SCALE = 60
+PATIENT = ("--abandon-after", "3600")
+"""An hour of game clock (a minute of the test) for the tests whose game must not end
+abandoned: a busy machine can take several seconds to restart a process."""
 
 
 @pytest.fixture(autouse=True)
@@ -88,7 +91,7 @@ def host_and_joiner(tmp_path: Path, *extra: str) -> tuple[Process, Process, Path
 
 
 def test_a_joiner_killed_and_back_two_minutes_later_finishes_the_game(tmp_path: Path) -> None:
-    host, joiner, _, p1 = host_and_joiner(tmp_path)
+    host, joiner, _, p1 = host_and_joiner(tmp_path, *PATIENT)
     try:
         wait_for(lambda: taken(p1) >= 12 or joiner.proc.poll() is not None, 30)
         kill(joiner)
@@ -104,7 +107,7 @@ def test_a_joiner_killed_and_back_two_minutes_later_finishes_the_game(tmp_path: 
 
 
 def test_the_host_killed_and_back_two_minutes_later_finishes_the_game(tmp_path: Path) -> None:
-    host, joiner, p0, _ = host_and_joiner(tmp_path)
+    host, joiner, p0, _ = host_and_joiner(tmp_path, *PATIENT)
     try:
         wait_for(lambda: taken(p0) >= 12 or host.proc.poll() is not None, 30)
         kill(host)
@@ -183,7 +186,7 @@ def test_when_two_members_re_host_the_lowest_seat_wins_and_the_game_finishes(
     then the host comes back and reopens its own relay. Two relays of one game: the joiner's
     peer sees seat 0's announcement, moves there and closes its own, and the game finishes
     with one record."""
-    host, joiner, p0, p1 = host_and_joiner(tmp_path)
+    host, joiner, p0, p1 = host_and_joiner(tmp_path, *PATIENT)
     rehost = back = None
     try:
         wait_for(lambda: taken(p1) >= 12 or joiner.proc.poll() is not None, 30)
