@@ -1,4 +1,4 @@
-"""``goldnet bench``: the speed figures of DESIGN §8 that exist so far, each a median, and the
+"""``goldnet bench``: the speed figures that exist so far, each a median, and the
 relay's figures under 2,000 idle connections (:mod:`goldnet.bench_relay`).
 
 Timing uses the clock, so it lives here and never in the rules or in tests.

@@ -1,4 +1,4 @@
-"""``goldnet bench`` figures of the protocol and the network (DESIGN §8).
+"""``goldnet bench`` figures of the protocol and the network.
 
 - messages per roll: envelopes every peer sends for one draw (the physical minimum is n);
 - in-memory roll latency: two lockstep machines, from the draw becoming due to its outcome;

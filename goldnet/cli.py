@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     _network_parsers(sub)
     _client_parsers(sub)
 
-    p = sub.add_parser("bench", help="engine speed figures (DESIGN §8)")
+    p = sub.add_parser("bench", help="speed figures against their targets (docs/development.md)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--repeat", type=_positive, default=50, help="runs per figure (default 50)")
     return parser
@@ -563,7 +563,7 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- desktop client (ui/ is imported lazily, only here: DESIGN §1) ----------------------------
+# --- desktop client (ui/ is imported lazily, only here: the core never needs Qt) --------------
 
 
 def _client_parsers(sub: Any) -> None:

@@ -1,4 +1,4 @@
-"""The one loader of goldnet's data files (DESIGN §1).
+"""The one loader of goldnet's data files.
 
 Data ships inside the wheel as the package ``goldnet.resources`` and is read with
 :mod:`importlib.resources`, never by paths relative to the source tree.

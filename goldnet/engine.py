@@ -1,4 +1,4 @@
-"""The state interface both games implement (DESIGN §2), modelled on OpenSpiel's State API.
+"""The state interface both games implement, modelled on OpenSpiel's State API.
 
 A game state is pure data plus pure functions: no I/O, no clock, no ``random``, no floats, no
 iteration over containers whose order could differ between peers. Same inputs, same bytes.
@@ -168,7 +168,7 @@ class Event:
 
 @runtime_checkable
 class GameState(Protocol):
-    """What every game's state offers (DESIGN §2)."""
+    """What every game's state offers."""
 
     game: str
     """The game's identifier, e.g. ``"mountains-rivers"``."""
@@ -213,7 +213,7 @@ class GameState(Protocol):
 
 
 class Bot(Protocol):
-    """A player program: decides only from what its seat may see (DESIGN §2)."""
+    """A player program: decides only from what its seat may see."""
 
     name: str
 

@@ -1,4 +1,4 @@
-"""Profiles: where a player's identity key and settings live (DESIGN §5).
+"""Profiles: where a player's identity key and settings live.
 
 The profile folder is, in order of precedence: the ``--profile DIR`` option, the
 ``GOLDNET_HOME`` environment variable, or the platform's user data folder

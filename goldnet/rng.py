@@ -2,7 +2,7 @@
 
 A :class:`Stream` is a :class:`protocol.sampling.HashStream` seeded by text, so a seed number
 reproduces the same games on every machine. Network play draws chance outcomes from the beacon
-instead (DESIGN §3).
+instead.
 """
 
 from __future__ import annotations

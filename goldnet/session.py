@@ -1,4 +1,4 @@
-"""Binds a rules engine to the protocol's lockstep machine (DESIGN §5).
+"""Binds a rules engine to the protocol's lockstep machine.
 
 - :class:`EngineBinding` adapts a :class:`~goldnet.engine.GameState` to
   :class:`protocol.lockstep.Engine`;

@@ -1,4 +1,4 @@
 """The sans-IO wire protocol: codec, messages, identities, dice beacon, deck, lockstep.
 
-Imports neither goldnet nor ui (DESIGN §1).
+Imports neither goldnet nor ui.
 """

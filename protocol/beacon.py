@@ -1,4 +1,4 @@
-"""Trusted dice: the commit-reveal beacon (DESIGN §3), protocol version 2.
+"""Trusted dice: the commit-reveal beacon, protocol version 2.
 
 Every member builds hash chains bound to the game and to itself, indexed by the **global draw
 number** ``d``. A chain covering draws ``a+1 … a+N`` (``N >= MIN_LENGTH``) is built from a fresh

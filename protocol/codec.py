@@ -1,4 +1,4 @@
-"""Canonical msgpack: the only byte form goldnet accepts from the network (DESIGN §5).
+"""Canonical msgpack: the only byte form goldnet accepts from the network.
 
 Values are ``None``, ``bool``, ``int`` (64-bit signed or unsigned), ``str``, ``bytes`` and
 arrays (tuples) of values — no floats, no maps, no extension types, nesting at most

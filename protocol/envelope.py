@@ -1,4 +1,4 @@
-"""Signed envelopes: every message a peer sends (DESIGN §5), protocol version 2.
+"""Signed envelopes: every message a peer sends, protocol version 2.
 
 An envelope is the canonical msgpack array
 

@@ -1,4 +1,4 @@
-"""What one peer has accepted of every member's signed envelope chain (DESIGN §5).
+"""What one peer has accepted of every member's signed envelope chain.
 
 Each member's envelopes form a chain (``seq`` 0, 1, …; ``prev`` the hash of the one before).
 :class:`History` takes envelopes in any order and hands them back in sequence:

@@ -1,4 +1,4 @@
-"""The lockstep machine: sans-IO, one per peer (DESIGN §3, §5; STYLE: h11), protocol version 2.
+"""The lockstep machine: sans-IO, one per peer, protocol version 2.
 
 Bytes in with :meth:`Lockstep.receive`, local moves with :meth:`Lockstep.send`, the passing of
 time with :meth:`Lockstep.tick`; what happened comes out of :meth:`Lockstep.next_event`

@@ -1,10 +1,10 @@
-"""The beacon's rounds inside one game (DESIGN §3): sans-IO, driven by the lockstep machine.
+"""The beacon's rounds inside one game: sans-IO, driven by the lockstep machine.
 
 :class:`BeaconRounds` holds this peer's own chains (built from its seeds; a new seed is drawn
 from the injected entropy and announced through ``on_secret`` before anything commits to it),
 every member's :class:`~.beacon.ChainView`, and the values of the draw in progress. The lockstep
 machine decides *when* a draw happens (the engine asks); this part decides whether a reveal is
-right and what the draw gives. The deck's rounds (DESIGN §4) will sit beside it.
+right and what the draw gives. The deck's rounds will sit beside it.
 
 Invariants: a reveal is checked against its member's committed chain only; the next chain is
 taken only from the reveal for the fixed draw ``last - MARGIN``; the draw's bytes depend on

@@ -1,4 +1,4 @@
-"""The desktop client: the only package that imports Qt (DESIGN §1, §7).
+"""The desktop client: the only package that imports Qt.
 
 Modules: :mod:`.app` (the window and ``goldnet`` without a sub-command), :mod:`.start` (the
 start screen), :mod:`.table` / :mod:`.scene` / :mod:`.items` / :mod:`.panels` (the table),

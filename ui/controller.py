@@ -10,7 +10,7 @@ legal comes from ``State.legal_actions`` (for the hover preview) and from ``Stat
 raising :class:`~goldnet.engine.IllegalAction`, whose refusal code becomes the visible hint in
 the player's language (:func:`ui.texts.refusal`).
 
-Undo before Confirm is local (DESIGN §7): a legal action is applied to a *clone* of the
+Undo before Confirm is local: a legal action is applied to a *clone* of the
 committed state, the table shows the clone, Undo drops it, Confirm makes it the committed
 state. A bury and its shovel transfer are one action, so they are undone together.
 

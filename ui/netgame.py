@@ -1,7 +1,7 @@
 """The controller of a network game: the same signals as the bot game's, moves from the network.
 
 :class:`NetworkController` is a :class:`~ui.controller.PlayController`: clicks, the tentative
-action and Undo are local and identical to a game against a bot (DESIGN §7). What differs:
+action and Undo are local and identical to a game against a bot. What differs:
 
 - the position comes from the network: every step of the game (the table started, the tiles
   thrown, an action applied, the end) arrives as a :class:`goldnet.net.bridge.Step` — a

@@ -1,4 +1,4 @@
-"""The bridge between the GUI thread and the network thread (DESIGN §6–7).
+"""The bridge between the GUI thread and the network thread.
 
 :class:`NetBridge` starts one long-lived asyncio thread
 (:class:`goldnet.net.bridge.LoopThread`) with the window and joins it on quit. It browses the

@@ -1,1 +1,1 @@
-"""Everything that touches sockets, TLS, zeroconf and disk journals (DESIGN §6)."""
+"""Everything that touches sockets, TLS, zeroconf and disk journals."""

@@ -1,4 +1,4 @@
-"""Glue between a GUI thread and the asyncio network layer (DESIGN §6–7); no Qt here.
+"""Glue between a GUI thread and the asyncio network layer; no Qt here.
 
 The desktop client runs asyncio in **one long-lived thread** (:class:`~.loop.LoopThread`). The
 GUI calls into it with ``LoopThread.submit`` / ``LoopThread.call`` and never waits; the loop

@@ -1,4 +1,4 @@
-"""The journal: an append-only file per game in the profile (DESIGN §5).
+"""The journal: an append-only file per game in the profile.
 
 A crashed or rebooted client rebuilds its game from it and rejoins (``goldnet resume``).
 Entries are frames (4-byte big-endian length + canonical msgpack array):

@@ -1,4 +1,4 @@
-"""The network thread of the desktop client: one asyncio loop in its own thread (DESIGN §6–7).
+"""The network thread of the desktop client: one asyncio loop in its own thread.
 
 The GUI calls into it with :meth:`LoopThread.submit` (``asyncio.run_coroutine_threadsafe``) and
 :meth:`LoopThread.call` (``loop.call_soon_threadsafe``) and never waits for an answer — except

@@ -1,4 +1,4 @@
-"""The relay: every peer of a table connects to it over TCP + TLS 1.3 (DESIGN §6).
+"""The relay: every peer of a table connects to it over TCP + TLS 1.3.
 
 The relay forwards envelopes and enforces seats; it cannot forge (envelopes are signed),
 bias (beacon), peek (deck) or reorder undetectably (sequence chains). It keeps a *log* of every

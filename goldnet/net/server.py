@@ -1,4 +1,4 @@
-"""The relay's server side of TCP + TLS 1.3: a listener and a lean TLS connection (DESIGN §6).
+"""The relay's server side of TCP + TLS 1.3: a listener and a lean TLS connection.
 
 Why not ``asyncio.start_server(ssl=…)``: asyncio's TLS transport allocates a 256 KiB buffer per
 connection (~280 KiB per idle connection measured), which lets a few thousand idle connections

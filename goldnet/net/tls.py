@@ -1,4 +1,4 @@
-"""TLS 1.3 for the relay (stdlib ``ssl``), keyed by the relay's Ed25519 identity (DESIGN §6).
+"""TLS 1.3 for the relay (stdlib ``ssl``), keyed by the relay's Ed25519 identity.
 
 The relay's certificate is self-signed with its identity key (cryptography). Clients pin it:
 after the handshake they compare the certificate's public key with the fingerprint they were

@@ -1,4 +1,4 @@
-"""LAN discovery of goldnet tables over mDNS / DNS-SD (DESIGN §6), on python-zeroconf's asyncio API.
+"""LAN discovery of goldnet tables over mDNS / DNS-SD, on python-zeroconf's asyncio API.
 
 A hosting peer announces one ``_goldnet._tcp.local.`` service per open table; the lobby browses
 for them. The TXT record carries ``v`` (protocol version), ``game``, ``name`` (the human table

@@ -1,4 +1,4 @@
-"""Bots for Mountains & Rivers: ``random``, ``greedy`` and ``strong`` (DESIGN §2, "Bots").
+"""Bots for Mountains & Rivers: ``random``, ``greedy`` and ``strong``.
 
 Every bot implements :class:`goldnet.engine.Bot`: ``choose(observation, legal_actions)`` returns
 one of ``legal_actions``, deciding only from the :class:`~..rules.Observation` (the game has no
