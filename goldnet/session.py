@@ -2,7 +2,7 @@
 
 - :class:`EngineBinding` adapts a :class:`~goldnet.engine.GameState` to
   :class:`protocol.lockstep.Engine`;
-- :func:`make_engine` is the factory of every game goldnet plays, by table options;
+- :func:`make_engine` makes any registered game's engine from a table's options;
 - :class:`Peer` is one participant: a lockstep machine plus, optionally, a bot for its seat;
 - :class:`Harness` runs n peers in memory, passing every transmitted envelope to the others
   (as a relay would) — honest bots or scripted cheaters — through whole games.
@@ -33,9 +33,8 @@ from protocol.lockstep import NEED_DATA, Lockstep, Table
 from protocol.messages import Chance, Due, Over, Turn
 from protocol.sampling import HashStream
 
+from . import games
 from .engine import Bot, ChanceOf, Event, GameState, IllegalAction, Terminal, TurnOf
-
-GAME_NAMES = ("mountains-rivers",)
 
 
 class EngineBinding:
@@ -80,23 +79,13 @@ class EngineBinding:
 
 
 def make_engine(game: str, options: tuple[Any, ...], seats: int) -> EngineBinding:
-    """A new game's engine from a table's game name and options.
-
-    ``mountains-rivers`` takes options ``(board,)`` with a board number 1..11, and 2 seats.
+    """A new game's engine from a table's game name, options and seat count, through the game
+    registry (:mod:`goldnet.games`).
 
     Raises:
         ValueError: an unknown game, wrong options or a wrong number of seats.
     """
-    if game == "mountains-rivers":
-        from .games.mountains_rivers.boards import BOARD_NUMBERS, load_board
-        from .games.mountains_rivers.rules import State
-
-        if seats != 2:
-            raise ValueError("Mountains & Rivers is played by 2")
-        if len(options) != 1 or options[0] not in BOARD_NUMBERS or isinstance(options[0], bool):
-            raise ValueError("Mountains & Rivers options are (board number 1-11,)")
-        return EngineBinding(State(load_board(options[0])))
-    raise ValueError(f"unknown game {game!r}")
+    return EngineBinding(games.get(game).make(options, seats))
 
 
 @dataclass
