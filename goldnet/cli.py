@@ -16,13 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import __version__
+from . import __version__, games, offline
+from .errors import UsageError
 
-GAMES = ("mountains-rivers",)
-
-
-class UsageError(Exception):
-    """A command-line problem: printed as one line, exit status 2."""
+GAMES = games.names()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,11 +49,18 @@ def _count(text: str) -> int:
     return value
 
 
-def _board_number(text: str) -> int:
-    value = _positive(text)
-    if value > 11:
-        raise argparse.ArgumentTypeError(f"board {value} does not exist: boards are 1 to 11")
-    return value
+def _option_arguments(p: argparse.ArgumentParser) -> None:
+    """One ``--NAME`` per table option of the registered games (e.g. ``--board``), checked
+    against that option's values; a game without the option ignores it."""
+    for option in games.all_options():
+
+        def parse(text: str, option: games.Option = option) -> int:
+            try:
+                return option.parse(text)
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
+
+        p.add_argument(f"--{option.name}", type=parse, help=option.help)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -65,16 +69,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"goldnet {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("scenario", help="run scenario cases (shared/cases format)")
+    p = sub.add_parser("scenario", help="run scenario cases (docs/scenarios.md format)")
     p.add_argument("--check", action="store_true", help="compare with each step's expect")
+    p.add_argument("--game", choices=GAMES, help="the cases' game (default: told by the case)")
     p.add_argument("files", nargs="+", metavar="FILE", type=Path)
 
     p = sub.add_parser("selfplay", help="bots play each other headless")
     p.add_argument("game", choices=GAMES)
     p.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
-    p.add_argument("--bots", default="strong,random", help="two bot names A,B (seats alternate)")
-    p.add_argument("--board", type=_board_number, help="board 1-11 (default: drawn per game)")
+    p.add_argument("--seats", type=_positive, help="seats (default: the fewest the game has)")
+    p.add_argument("--bots", help="one bot name per seat, e.g. strong,random (seats rotate)")
+    _option_arguments(p)
     p.add_argument("--json", action="store_true", help="one JSON object per line on stdout")
     p.add_argument(
         "--record",
@@ -165,7 +171,7 @@ def _network_parsers(sub: Any) -> None:
     p.add_argument("--name", help="table name shown on the LAN")
     p.add_argument("--port", type=_port, default=47001, help="TCP port (0: any free port)")
     p.add_argument("--bot", choices=bots, help="a bot plays this peer's seat")
-    p.add_argument("--board", type=_board_number, help="board 1-11 (default: random)")
+    _option_arguments(p)
     p.add_argument("--player-name", help="this player's name at the table")
     p.add_argument(
         "--abandon-after",
@@ -217,7 +223,7 @@ def _network_parsers(sub: Any) -> None:
     p.add_argument("game", choices=GAMES)
     p.add_argument("--players", type=_positive, default=2)
     p.add_argument("--bot", choices=bots, default="greedy")
-    p.add_argument("--board", type=_board_number)
+    _option_arguments(p)
     p.add_argument("--timeout", type=_timeout, default=120.0)
     p.add_argument("--json", action="store_true", help="last line: one JSON object")
 
@@ -294,6 +300,15 @@ def _print_outcome(result: Any) -> None:
         print(f"record: {path}")
 
 
+OFFLINE = {
+    "scenario": offline.scenario_command,
+    "selfplay": offline.selfplay_command,
+    "verify": offline.verify_command,
+    "bench": offline.bench_command,
+}
+"""The offline sub-commands (:mod:`goldnet.offline`) by name."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``goldnet`` with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
     parser = build_parser()
@@ -303,14 +318,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _window()
         if args.command == "render":
             return _render(args)
-        if args.command == "scenario":
-            return _scenario(args)
-        if args.command == "selfplay":
-            return _selfplay(args)
-        if args.command == "bench":
-            return _bench(args)
-        if args.command == "verify":
-            return _verify(args)
+        if args.command in OFFLINE:
+            return OFFLINE[args.command](args)
         if args.command in ("host", "join", "tables", "relay", "resume", "demo"):
             return _network(args)
         raise UsageError(f"goldnet: unknown command {args.command}")  # pragma: no cover
@@ -324,252 +333,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-# --- scenario ---------------------------------------------------------------------------
-
-
-def _read_json(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"goldnet scenario: cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"goldnet scenario: {path} is not UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise UsageError(f"goldnet scenario: {path} is not valid JSON: {exc}") from None
-
-
-def _scenario(args: argparse.Namespace) -> int:
-    from .games.mountains_rivers import scenario
-
-    for path in args.files:
-        case = _read_json(path)
-        name = case.get("name", path.name) if isinstance(case, dict) else path.name
-        try:
-            for number, (step, printed) in enumerate(scenario.run(case), 1):
-                print(json.dumps(printed), flush=True)
-                if args.check:
-                    bad = scenario.mismatches(step.get("expect", {}), printed)
-                    if bad:
-                        for key, want, got in bad:
-                            print(
-                                f"goldnet scenario: {path} ({name}): step {number}: {key}: "
-                                f"expected {json.dumps(want)}, got {json.dumps(got)}",
-                                file=sys.stderr,
-                            )
-                        return 1
-        except scenario.ScenarioError as exc:
-            raise UsageError(f"goldnet scenario: {path} is malformed: {exc}") from None
-        if args.check:
-            print(f"goldnet scenario: {path} ({name}): ok", file=sys.stderr)
-    return 0
-
-
-# --- selfplay ---------------------------------------------------------------------------
-
-
-def _selfplay(args: argparse.Namespace) -> int:
-    from .games.mountains_rivers.boards import load_board
-    from .games.mountains_rivers.bots import BOT_NAMES, make_bot
-    from .games.mountains_rivers.rules import State
-    from .rng import Stream
-    from .selfplay import play
-
-    names = [n.strip() for n in args.bots.split(",")]
-    if len(names) != 2 or not all(names):
-        raise UsageError("goldnet selfplay: --bots takes two bot names, e.g. strong,random")
-    for n in names:
-        if n not in BOT_NAMES:
-            raise UsageError(f"goldnet selfplay: unknown bot {n!r}: one of {', '.join(BOT_NAMES)}")
-    labels = names if names[0] != names[1] else [f"{names[0]}#1", f"{names[1]}#2"]
-    if args.record is not None:
-        try:
-            args.record.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(
-                f"goldnet selfplay: cannot use {args.record}: {exc.strerror}"
-            ) from None
-    wins = dict.fromkeys(labels, 0)
-    seat_wins = [0, 0]
-    progress = _Progress(args.games) if sys.stderr.isatty() and args.games > 1 else None
-    for i in range(args.games):
-        board_no = args.board or 1 + Stream(args.seed, "board", i).below(11)
-        order = [0, 1] if i % 2 == 0 else [1, 0]  # order[seat] = index into names
-        bots = [make_bot(names[k], f"{args.seed}/{i}/{seat}") for seat, k in enumerate(order)]
-        record_path = None
-        if args.record is None:
-            result = play(State(load_board(board_no)), bots, Stream(args.seed, "chance", i))
-        else:
-            record_path = args.record / f"game-{i:04d}.goldnet"
-            result = _play_recorded(bots, board_no, f"{args.seed}/{i}", record_path)
-        winner = result.winners[0]
-        wins[labels[order[winner]]] += 1
-        seat_wins[winner] += 1
-        seat_names = [names[k] for k in order]
-        if args.json:
-            line: dict[str, Any] = {
-                "game": i,
-                "board": board_no,
-                "bots": seat_names,
-                "scores": list(result.scores),
-                "winner": winner,
-                "turns": result.turns,
-            }
-            if record_path is not None:
-                line["record"] = str(record_path)
-            print(json.dumps(line), flush=True)
-        else:
-            text = format_result(board_no, seat_names, result.scores, winner, result.turns)
-            where = f"  record: {record_path}" if record_path else ""
-            print(f"game {i:3d}  {text}{where}", flush=True)
-        if progress:
-            progress.step()
-    if progress:
-        progress.done()
-    if args.json:
-        summary = {"games": args.games, "wins": wins, "seat_wins": seat_wins}
-        print(json.dumps({"summary": summary}))
-    else:
-        n = args.games
-        print(f"\n{n} games, seed {args.seed}")
-        for label, w in wins.items():
-            print(f"  {label:10s} won {w:4d}  ({100 * w / n:5.1f} %)")
-        for seat, w in enumerate(seat_wins):
-            who = ("seat 0 (mountains)", "seat 1 (rivers)")[seat]
-            print(f"  {who:18s} won {w:4d}  ({100 * w / n:5.1f} %)")
-    return 0
-
-
-def format_result(
-    board: int, names: Sequence[str], scores: Sequence[int], winner: int, turns: int
-) -> str:
-    """One Mountains & Rivers result line, shared by ``selfplay`` and ``verify``."""
-    return (
-        f"board {board:2d}  {names[0]} (mountains) {scores[0]:2d} - {scores[1]:2d} "
-        f"{names[1]} (rivers)  winner: {names[winner]}  turns: {turns}"
-    )
-
-
-def _play_recorded(bots: list[Any], board: int, label: str, path: Path) -> Any:
-    """One game through the whole protocol stack in memory; its record saved at ``path``."""
-    from .records import verify, write
-    from .selfplay import GameResult
-    from .session import Harness, deterministic_peer
-
-    peers = [deterministic_peer(f"selfplay/{label}/{seat}", bot) for seat, bot in enumerate(bots)]
-    harness = Harness(peers)
-    harness.start("mountains-rivers", (board,), f"selfplay/{label}".encode().ljust(16, b"."))
-    harness.run()
-    record = peers[0].machine.record
-    for peer in peers:
-        if peer.errors or peer.result is None or peer.machine.record != record:
-            raise RuntimeError(f"protocol self-play failed: {peer.errors}")  # a bug, not input
-    try:
-        write(path, record)
-    except OSError as exc:
-        raise UsageError(f"goldnet selfplay: cannot write {path}: {exc.strerror}") from None
-    checked = verify(record)
-    assert checked.result is not None, "an honest self-play game ends with a result"
-    return GameResult(checked.result.scores, checked.result.winners, checked.turns)
-
-
-# --- verify -----------------------------------------------------------------------------
-
-
-def _verify(args: argparse.Namespace) -> int:
-    from .records import InvalidRecord, RecordError, read, verify
-
-    status = 0
-    for path in args.files:
-        try:
-            envelopes = read(path)
-        except RecordError as exc:
-            print(f"goldnet verify: {path}: unreadable record: {exc}", file=sys.stderr)
-            status = 2
-            continue
-        try:
-            checked = verify(envelopes)
-        except InvalidRecord as exc:
-            if args.json:
-                print(
-                    json.dumps(
-                        {"file": str(path), "valid": False, "error": str(exc), "index": exc.index}
-                    )
-                )
-            print(f"goldnet verify: {path}: INVALID: {exc}", file=sys.stderr)
-            status = max(status, 1)
-            continue
-        summary = checked.summary()
-        for warning in checked.warnings:
-            print(f"goldnet verify: {path}: warning: {warning}", file=sys.stderr)
-        if args.json:
-            print(json.dumps({"file": str(path), "valid": True, **summary}))
-        elif checked.ending == "abandoned":
-            by = checked.table.names[checked.by] if checked.by is not None else "a member"
-            print(f"{path}: valid  abandoned (adjudicated by {by}): no result, nobody at fault")
-        elif checked.ending == "halted":
-            from protocol.identity import fingerprint
-
-            culprit = fingerprint(checked.culprit) if checked.culprit else "nobody"
-            print(f"{path}: valid  halted: {culprit} is proven to have cheated: {checked.reason}")
-            for line in checked.evidence:
-                print(f"  proof: {line}")
-        elif checked.table.game == "mountains-rivers" and checked.result is not None:
-            text = format_result(
-                checked.table.options[0],
-                checked.table.names,
-                checked.result.scores,
-                checked.result.winners[0],
-                checked.turns,
-            )
-            tail = "  protocol: 1 (dice not proven fair)" if checked.protocol == 1 else ""
-            print(f"{path}: valid  {text}{tail}")
-        else:  # pragma: no cover - only one game so far
-            print(f"{path}: valid  {summary}")
-    return status
-
-
-class _Progress:
-    """A one-line progress bar on stderr."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.count = 0
-
-    def step(self) -> None:
-        self.count += 1
-        filled = 30 * self.count // self.total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.count}/{self.total}")
-        sys.stderr.flush()
-
-    def done(self) -> None:
-        sys.stderr.write("\n")
-
-
-# --- bench ------------------------------------------------------------------------------
-
-
-def _bench(args: argparse.Namespace) -> int:
-    from .bench import run_bench
-
-    figures = run_bench(args.repeat)
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for name, fig in figures.items():
-            target = f"  (target {fig['target']})" if fig.get("target") else ""
-            print(f"{name:34s} {fig['median']:10.3f} {fig['unit']}{target}")
-    return 0
-
-
 # --- desktop client (ui/ is imported lazily, only here: the core never needs Qt) --------------
 
 
 def _client_parsers(sub: Any) -> None:
     p = sub.add_parser("render", help="draw a board offscreen into a PNG file")
     p.add_argument("game", choices=GAMES)
-    p.add_argument("--board", type=_board_number, help="board 1-11")
+    _option_arguments(p)
     p.add_argument(
         "--scenario", type=Path, metavar="FILE", help="draw the position a scenario case reaches"
     )
@@ -601,7 +371,7 @@ def _render(args: argparse.Namespace) -> int:
     if args.width > 8000:
         raise UsageError("goldnet render: --width must be at most 8000 pixels")
     if args.scenario is not None:
-        case = _read_json(args.scenario)
+        case = offline.read_json(args.scenario, "render")
         if not isinstance(case, dict):
             raise UsageError(f"goldnet render: {args.scenario} is not a scenario case")
         if args.board is not None:

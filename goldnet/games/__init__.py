@@ -83,10 +83,10 @@ class Option:
         return value
 
     def describe(self) -> str:
-        """The allowed values in words, e.g. ``"boards are 1 to 11"``."""
+        """The allowed values in words, e.g. ``"board goes from 1 to 11"``."""
         low, high = self.values[0], self.values[-1]
         if self.values == tuple(range(low, high + 1)):
-            return f"{self.name} is {low} to {high}"
+            return f"{self.name} goes from {low} to {high}"
         return f"{self.name} is one of {', '.join(map(str, self.values))}"
 
 
@@ -138,13 +138,14 @@ class GameInfo:
             if isinstance(value, bool) or value not in option.values:
                 raise ValueError(f"{self.title}: {option.name} {value!r}: {option.describe()}")
 
-    def draw_options(self, below: Callable[[int], int]) -> tuple[int, ...]:
-        """Options drawn uniformly, value by value; ``below(n)`` returns a number in
-        ``[0, n)`` (``secrets.randbelow`` for a real table, a seeded stream for self-play)."""
-        return tuple(o.values[below(len(o.values))] for o in self.options)
+    def draw_options(self, below: Callable[[str, int], int]) -> tuple[int, ...]:
+        """Options drawn uniformly, value by value; ``below(name, n)`` returns a number in
+        ``[0, n)`` for the option called ``name`` (``secrets.randbelow`` for a real table, a
+        seeded stream per option for self-play)."""
+        return tuple(o.values[below(o.name, len(o.values))] for o in self.options)
 
     def parse_options(
-        self, given: Mapping[str, str | None], below: Callable[[int], int]
+        self, given: Mapping[str, str | None], below: Callable[[str, int], int]
     ) -> tuple[int, ...]:
         """Options from command-line texts by option name; a missing one is drawn with
         ``below`` (see :meth:`draw_options`).
@@ -157,6 +158,11 @@ class GameInfo:
             drawn[i] if given.get(o.name) is None else o.parse(str(given[o.name]))
             for i, o in enumerate(self.options)
         )
+
+    def seat_label(self, seat: int, seats: int) -> str:
+        """``"seat 0 (mountains)"``, or ``"seat 2"`` for a game without roles."""
+        roles = self.seat_roles(seats) if self.seat_roles is not None else ()
+        return f"seat {seat} ({roles[seat]})" if seat < len(roles) else f"seat {seat}"
 
     def make(self, options: tuple[Any, ...], seats: int) -> GameState:
         """A new game after :meth:`check`.
@@ -206,6 +212,16 @@ def games() -> tuple[GameInfo, ...]:
 def names() -> tuple[str, ...]:
     """The names of every registered game (the command line's choices)."""
     return tuple(info.name for info in games())
+
+
+def all_options() -> tuple[Option, ...]:
+    """Every option of every registered game, first occurrence of each name (the command
+    line offers one ``--NAME`` per option name)."""
+    seen: dict[str, Option] = {}
+    for info in games():
+        for option in info.options:
+            seen.setdefault(option.name, option)
+    return tuple(seen.values())
 
 
 def get(name: str) -> GameInfo:

@@ -106,7 +106,7 @@ def test_goldnet_render_a_game_in_progress(tmp_path: Path, artifacts: Artifacts)
 def test_goldnet_render_refuses_bad_arguments_in_one_line(tmp_path: Path) -> None:
     for args, message in (
         (["--out", str(tmp_path / "x.png")], "give --board K or --scenario FILE"),
-        (["--board", "12", "--out", str(tmp_path / "x.png")], "boards are 1 to 11"),
+        (["--board", "12", "--out", str(tmp_path / "x.png")], "board goes from 1 to 11"),
         (["--board", "2", "--out", str(tmp_path / "no" / "x.png")], "cannot write"),
     ):
         cmd = [sys.executable, "-m", "goldnet", "render", "mountains-rivers", *args]
