@@ -132,8 +132,15 @@ def _abandon_after(text: str) -> int:
     return value
 
 
+def _bot_levels() -> tuple[str, ...]:
+    """Every bot level of every registered game, first occurrence first (``--bot``'s choices;
+    the game checks its own)."""
+    return tuple(dict.fromkeys(level for info in games.games() for level in info.bot_levels))
+
+
 def _network_parsers(sub: Any) -> None:
-    bots = ("random", "greedy", "strong")
+    bots = _bot_levels()
+    seats_help = "seats at the table (default: the fewest the game has)"
 
     def common(p: argparse.ArgumentParser, json_help: str = "print JSON lines") -> None:
         p.add_argument(
@@ -169,8 +176,13 @@ def _network_parsers(sub: Any) -> None:
     p = sub.add_parser("host", help="host a table on this machine (relay + LAN announcement)")
     p.add_argument("game", choices=GAMES)
     p.add_argument("--name", help="table name shown on the LAN")
-    p.add_argument("--port", type=_port, default=47001, help="TCP port (0: any free port)")
-    p.add_argument("--bot", choices=bots, help="a bot plays this peer's seat")
+    p.add_argument(
+        "--port",
+        type=_port,
+        help="TCP port (default 47001, or any free port if it is taken; 0: any free port)",
+    )
+    p.add_argument("--seats", type=_positive, metavar="N", help=seats_help)
+    p.add_argument("--bot", choices=bots, help="a bot plays this peer's seat (seat 0)")
     _option_arguments(p)
     p.add_argument("--player-name", help="this player's name at the table")
     p.add_argument(
@@ -189,6 +201,11 @@ def _network_parsers(sub: Any) -> None:
     p.add_argument("invite", nargs="?", help="invite code goldnet://HOST:PORT/FINGERPRINT")
     p.add_argument("--lan", metavar="NAME", help="find the table by name on the LAN")
     p.add_argument("--bot", choices=bots, help="a bot plays this peer's seat (required headless)")
+    p.add_argument(
+        "--spectate",
+        action="store_true",
+        help="watch read-only, verifying every move, until the game ends",
+    )
     p.add_argument("--timeout", type=_timeout, default=10.0, help="seconds to look for --lan")
     p.add_argument("--player-name", help="this player's name at the table")
     mdns(p)
@@ -202,6 +219,7 @@ def _network_parsers(sub: Any) -> None:
     p = sub.add_parser("relay", help="a standalone relay for online tables")
     p.add_argument("--port", type=_port, default=47001)
     p.add_argument("--game", choices=GAMES, default=GAMES[0])
+    p.add_argument("--seats", type=_positive, metavar="N", help=seats_help)
     p.add_argument("--name", help="table name")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     p.add_argument("--advertise", help="host name or address written in the invite code")
@@ -221,7 +239,7 @@ def _network_parsers(sub: Any) -> None:
 
     p = sub.add_parser("demo", help="bots in separate processes play a whole LAN game")
     p.add_argument("game", choices=GAMES)
-    p.add_argument("--players", type=_positive, default=2)
+    p.add_argument("--players", type=_positive, help=seats_help)
     p.add_argument("--bot", choices=bots, default="greedy")
     _option_arguments(p)
     p.add_argument("--timeout", type=_timeout, default=120.0)
@@ -241,9 +259,11 @@ def _network(args: argparse.Namespace) -> int:
         if args.command == "join":
             if bool(args.invite) == bool(args.lan):
                 raise UsageError("goldnet join: give an invite code or --lan NAME (one of them)")
-            if args.bot is None:
+            if args.spectate and args.bot is not None:
+                raise UsageError("goldnet join: a spectator has no seat for --bot")
+            if args.bot is None and not args.spectate:
                 raise UsageError(
-                    "goldnet join: headless play needs --bot LEVEL "
+                    "goldnet join: headless play needs --bot LEVEL, or --spectate to watch "
                     "(to play yourself, open `goldnet`)"
                 )
             result: Any = commands.run(commands.join, args, emit)

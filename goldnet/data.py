@@ -11,10 +11,12 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from .errors import GoldnetError
+
 _PACKAGE = "goldnet.resources"
 
 
-class DataError(Exception):
+class DataError(GoldnetError):
     """A data file of goldnet's own is missing or malformed (an installation problem)."""
 
 

@@ -24,12 +24,14 @@ import platformdirs
 from protocol.errors import LocalProtocolError
 from protocol.identity import Identity
 
+from .errors import GoldnetError
+
 ENV_VAR = "GOLDNET_HOME"
 KEY_FILE = "identity.key"
 SETTINGS_FILE = "settings.json"
 
 
-class ProfileError(Exception):
+class ProfileError(GoldnetError):
     """A profile that cannot be read or written; the message names the file and the problem."""
 
 

@@ -30,6 +30,7 @@ from protocol.lockstep import Lockstep, Table
 from protocol.messages import Chance, Turn
 
 from .engine import Terminal
+from .errors import GoldnetError
 from .session import EngineBinding, make_engine
 
 MAGIC = "goldnet-record"
@@ -45,11 +46,11 @@ V1_WARNING = (
 )
 
 
-class RecordError(Exception):
+class RecordError(GoldnetError):
     """A record file that cannot be read or decoded (exit status 2); says where."""
 
 
-class InvalidRecord(Exception):
+class InvalidRecord(GoldnetError):
     """A decodable record that does not verify (exit status 1).
 
     Attributes:

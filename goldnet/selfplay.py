@@ -10,10 +10,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .engine import Bot, ChanceOf, GameState, RevealOf, Terminal, TurnOf
+from .errors import GoldnetError
 from .rng import Stream
 
 
-class GameTooLong(RuntimeError):
+class GameTooLong(GoldnetError, RuntimeError):
     """A game passed the ``max_turns`` a caller set (the rules themselves have no cap)."""
 
 

@@ -21,7 +21,6 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
-from goldnet.net.bridge import DEFAULT_PORT
 from goldnet.profile import Profile
 from goldnet.rng import Stream
 
@@ -47,10 +46,11 @@ class MainWindow(QMainWindow):
         translations: Translations | None = None,
         speed: float = 1.0,
         bot_delay: int = 700,
-        host_port: int = DEFAULT_PORT,
+        host_port: int | None = None,
         probe_timeout: float | None = None,
     ) -> None:
-        """``host_port``: where a hosted table listens (0: any free port); ``probe_timeout``:
+        """``host_port``: where a hosted table listens (``None``: the usual port, or any free one
+        if it is taken; 0: any free port); ``probe_timeout``:
         seconds the first connection to a table may take."""
         super().__init__()
         self.profile = profile or Profile()
@@ -102,7 +102,7 @@ class MainWindow(QMainWindow):
         return GameSetup(board, seat, choices["bot"], names, colours, seed)
 
     def play(self, choices: dict[str, Any], seed: int | None = None) -> None:
-        if self.lobby.session is not None:  # hosting or joining meanwhile: stop that
+        if self.lobby.link is not None:  # hosting or joining meanwhile: stop that
             self.lobby.cancel()
         self._last_choices = dict(choices)
         self.stack.setCurrentWidget(self.table)

@@ -4,18 +4,23 @@
 against a bot on this machine, :class:`ui.netgame.NetworkController` over the network (same
 signals, so :class:`ui.table.TableWidget` works with either).
 
-The scene reports clicks and hovers on fields; the controller turns them into
-Mountains & Rivers actions and applies them — it holds no rules of its own. Whether a line is
-legal comes from ``State.legal_actions`` (for the hover preview) and from ``State.apply``
-raising :class:`~goldnet.engine.IllegalAction`, whose refusal code becomes the visible hint in
-the player's language (:func:`ui.texts.refusal`).
+The table draws **views** (:class:`goldnet.view.View`): the seat's observation, its legal
+actions, the events since the previous view. A controller holds the last one (``view``) and,
+while its seat is on turn, ``trial``: a rules state of that seat's own to try moves on — never
+anything else of the game. The scene reports clicks and hovers on fields; the controller turns
+them into Mountains & Rivers actions — it holds no rules of its own. Whether a line is legal
+comes from the view's legal actions (for the hover preview) and from applying the action to a
+clone of ``trial``, which raises :class:`~goldnet.engine.IllegalAction` with a refusal code that
+becomes the visible hint in the player's language (:func:`ui.texts.refusal`).
 
-Undo before Confirm is local: a legal action is applied to a *clone* of the
-committed state, the table shows the clone, Undo drops it, Confirm makes it the committed
-state. A bury and its shovel transfer are one action, so they are undone together.
+Undo before Confirm is local: a legal action is applied to a *clone* of ``trial``, the table
+shows the clone, Undo drops it, Confirm sends it (over the network) or plays it (against a bot).
+A bury and its shovel transfer are one action, so they are undone together.
 
-Chance is offline: a :class:`goldnet.rng.Stream` seeded per game throws the tiles. The bot
-chooses in a worker thread (the strong bot takes up to ~0.2 s), so the window never freezes.
+Against a bot the controller runs the game itself (``GameController.state``: the offline
+game's engine, the bot's opponent) and makes the views from it; chance is offline: a
+:class:`goldnet.rng.Stream` seeded per game throws the tiles. The bot chooses from its own view
+in a worker thread (the strong bot takes up to ~0.2 s), so the window never freezes.
 
 Phases: ``"bot"`` (the other seat's turn: the bot's, or the opponent's over the network),
 ``"human"`` (waiting for clicks), ``"confirm"`` (a tentative action waits for Confirm or Undo),
@@ -27,10 +32,11 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import cast
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from goldnet.engine import Action, Bot, ChanceOf, Event, IllegalAction, Terminal, TurnOf
+from goldnet.engine import Action, Bot, ChanceOf, Event, GameState, IllegalAction, Terminal, TurnOf
 from goldnet.games.mountains_rivers.boards import load_board
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.games.mountains_rivers.rules import (
@@ -42,6 +48,7 @@ from goldnet.games.mountains_rivers.rules import (
     reveal_action,
 )
 from goldnet.rng import Stream
+from goldnet.view import View, bot_action, view_of
 
 from . import texts
 from .geometry import line_between
@@ -65,9 +72,9 @@ class _BotWorker(QObject):
 
     chosen = Signal(object, int)
 
-    @Slot(object, object, object, int)
-    def choose(self, bot: Bot, obs: Observation, legal: list[Action], token: int) -> None:
-        self.chosen.emit(bot.choose(obs, legal), token)
+    @Slot(object, object, int)
+    def choose(self, bot: Bot, view: View, token: int) -> None:
+        self.chosen.emit(bot_action(bot, view), token)
 
 
 class PlayController(QObject):
@@ -95,13 +102,16 @@ class PlayController(QObject):
     can_rematch = True
     """Whether the end screen offers a rematch."""
 
-    def __init__(self, human: int, state: State, parent: QObject | None = None) -> None:
+    def __init__(self, human: int, view: View, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.human = human
         self.bot_seat = 1 - human
         """The other seat (a bot, or the opponent over the network)."""
-        self.state = state
-        self.tentative: tuple[Action, State, list[Event]] | None = None
+        self.view = view
+        """The last view of this seat: what the table shows when nothing is tried."""
+        self.trial: GameState | None = None
+        """While this seat is on turn: a rules state of its own, cloned for each move tried."""
+        self.tentative: tuple[Action, GameState, list[Event]] | None = None
         self.selection: int | None = None
         self.phase = "bot"
         self._legal: set[Action] = set()
@@ -119,16 +129,22 @@ class PlayController(QObject):
     def confirm(self) -> None:
         raise NotImplementedError
 
+    @property
+    def obs(self) -> Observation:
+        """The observation of the last view (the committed position)."""
+        obs: Observation = self.view.observation
+        return obs
+
     def observation(self) -> Observation:
         """What the table shows now: the tentative position while one waits for Confirm (with
         the roll that was used), else the committed one."""
         if self.tentative is None:
-            return self.state.observation(None)
-        after = self.tentative[1].observation(None)
-        return dataclasses.replace(after, range_=self.state.range_, roll=self.state.roll)
+            return self.obs
+        after: Observation = self.tentative[1].observation(self.human)
+        return dataclasses.replace(after, range_=self.obs.range_, roll=self.obs.roll)
 
     def is_free_choice(self) -> bool:
-        return self.state.range_ == FREE
+        return self.obs.range_ == FREE
 
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
@@ -137,9 +153,9 @@ class PlayController(QObject):
     # --- intents from the table -----------------------------------------------------------
 
     def _status(self, f: int) -> str:
-        if self.state.facedown_fields >> f & 1:
+        if self.obs.facedown >> f & 1:
             return "facedown"
-        if self.state.gold_fields >> f & 1:
+        if self.obs.gold >> f & 1:
             return "gold"
         return "empty"
 
@@ -165,7 +181,7 @@ class PlayController(QObject):
                 self._try(bury_action(name))
             elif status == "empty":
                 self.hintChanged.emit(texts.collected_field())
-            elif not self.is_free_choice() and self.state.roll == 1:
+            elif not self.is_free_choice() and self.obs.roll == 1:
                 self._try(reveal_action(name))
             else:
                 self._select(f)
@@ -181,7 +197,7 @@ class PlayController(QObject):
             return
         a = self.selection
         if a is None:
-            single_roll = self.state.roll == 1 and not self.is_free_choice()
+            single_roll = self.obs.roll == 1 and not self.is_free_choice()
             if single_roll and self._status(f) == "facedown":
                 ok = reveal_action(FIELD_NAMES[f]) in self._legal
                 self.previewChanged.emit((f,), ok)
@@ -210,7 +226,10 @@ class PlayController(QObject):
         self.phaseChanged.emit()
 
     def _try(self, action: Action) -> None:
-        trial = self.state.clone()
+        if self.trial is None:  # not on turn (a click raced the turn's end)
+            self.hintChanged.emit(texts.wait_a_moment())
+            return
+        trial = self.trial.clone()
         try:
             events = trial.apply(action)
         except IllegalAction as exc:
@@ -236,7 +255,7 @@ class PlayController(QObject):
 class GameController(PlayController):
     """One offline game: a human seat against a bot (see the module docstring)."""
 
-    _ask = Signal(object, object, object, int)
+    _ask = Signal(object, object, int)
 
     def __init__(
         self,
@@ -246,9 +265,9 @@ class GameController(PlayController):
         state: State | None = None,
     ) -> None:
         """``state``: a position to continue from (default: a new game on the setup's board)."""
-        super().__init__(
-            setup.human, state if state is not None else State(load_board(setup.board)), parent
-        )
+        self.state: State = state if state is not None else State(load_board(setup.board))
+        """The offline game: its engine (the views are made from it)."""
+        super().__init__(setup.human, view_of(self.state, setup.human), parent)
         self.setup = setup
         self.bot_delay = bot_delay
         self._chance = Stream(setup.seed, "chance")
@@ -265,8 +284,12 @@ class GameController(PlayController):
 
     def start(self) -> None:
         """Show the empty board and begin (throwing the first roll)."""
-        self.shown.emit(self.state.observation(None), [])
+        self.shown.emit(self.obs, [])
         self._advance()
+
+    def _step(self, events: list[Event], move: tuple[int, Action] | None = None) -> None:
+        """The game moved on (by ``move``, or by chance): a new view of the human's seat."""
+        self.view = view_of(self.state, self.human, events, [move] if move else [])
 
     def shutdown(self) -> None:
         """Stop the bot's thread (call before dropping the controller)."""
@@ -280,6 +303,7 @@ class GameController(PlayController):
             request = self.state.awaiting()
             if isinstance(request, ChanceOf):
                 events = self.state.apply_chance(self._chance.chance(request))
+                self._step(events)
                 self.shown.emit(self.observation(), events)
                 continue
             break
@@ -287,14 +311,13 @@ class GameController(PlayController):
             self._set_phase("over")
             self.finished.emit(request)
         elif isinstance(request, TurnOf) and request.seat == self.human:
-            self._legal = set(self.state.legal_actions(self.human))
+            self._legal = set(self.view.legal)
+            self.trial = self.state  # tries clone it: the game's own state is never touched
             self._set_phase("human")
         elif isinstance(request, TurnOf):
             self._set_phase("bot")
             self._token += 1
-            obs = self.state.observation(self.bot_seat)
-            legal = self.state.legal_actions(self.bot_seat)
-            self._ask.emit(self._bot, obs, legal, self._token)
+            self._ask.emit(self._bot, view_of(self.state, self.bot_seat), self._token)
 
     @Slot(object, int)
     def _bot_chose(self, action: Action, token: int) -> None:
@@ -307,7 +330,8 @@ class GameController(PlayController):
             return
         roll = self.state.roll
         events = self.state.apply(action)
-        self.shown.emit(self.state.observation(None), events)
+        self._step(events, (self.bot_seat, action))
+        self.shown.emit(self.obs, events)
         for line in texts.log_lines(events, self.names, roll):
             self.logged.emit(line)
         QTimer.singleShot(self.bot_delay // 2, self._advance)
@@ -320,10 +344,12 @@ class GameController(PlayController):
         """Commit the tentative action; the turn passes."""
         if self.phase != "confirm" or self.tentative is None:
             return
-        _, after, events = self.tentative
+        action, after, events = self.tentative
         self.tentative = None
+        self.trial = None
         roll = self.state.roll
-        self.state = after
+        self.state = cast(State, after)  # the tried clone becomes the game
+        self._step(events, (self.human, action))
         for line in texts.log_lines(events, self.names, roll):
             self.logged.emit(line)
         self.shown.emit(self.observation(), [])

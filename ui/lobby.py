@@ -3,9 +3,11 @@ network thread.
 
 :class:`Lobby` listens to the :class:`~ui.start.StartScreen` (host, join by code, join a listed
 table, copy my invite code, cancel, resume) and to the :class:`~ui.network.NetBridge` (tables
-on the LAN). Each game is a :class:`~ui.network.NetSession`; while it connects or waits for a
-player the start screen says so (with Cancel / Stop hosting), and when the game starts the
-lobby makes a :class:`~ui.netgame.NetworkController` and hands it over with ``gameStarted``.
+on the LAN). Each game is a :class:`~ui.network.TableLink` to the table service; while it
+connects or waits for a player the start screen says so (with Cancel / Stop hosting), and when
+the game's first view arrives the lobby makes a :class:`~ui.netgame.NetworkController` and
+hands it over with ``gameStarted``. The game, its seats and options go to the service by the
+game registry's names (:mod:`goldnet.games`).
 Every problem is shown in plain words with what to try (:func:`ui.texts.problem_text`).
 """
 
@@ -18,16 +20,18 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication
 
-from goldnet.net.bridge import Problem, Step, describe_journal
-from goldnet.net.client import Outcome
+from goldnet import games
+from goldnet.engine import GameState
 from goldnet.net.discovery import TableInfo
 from goldnet.net.invite import Invite, InviteError, parse_invite
-from goldnet.net.journal import JournalError, unfinished
+from goldnet.net.journal import JournalError, describe_journal, unfinished
+from goldnet.net.reports import Outcome, Problem, TableStart
 from goldnet.profile import Profile, ProfileError
+from goldnet.view import View
 
 from . import style, texts
 from .netgame import NetworkController
-from .network import NetBridge, NetSession
+from .network import NetBridge, TableLink
 from .start import StartScreen
 
 log = logging.getLogger("goldnet.ui.lobby")
@@ -55,8 +59,10 @@ class Lobby(QObject):
         self.profile = profile
         self.bridge = bridge
         self.bot_delay = bot_delay
-        self.session: NetSession | None = None
+        self.link: TableLink | None = None
         self.controller: NetworkController | None = None
+        self.table: TableStart | None = None
+        """The table of the game that started, until its first view arrives."""
         self.invite: Invite | None = None
         """My invite code while hosting a table."""
         self._hosting: dict[str, Any] = {}
@@ -77,23 +83,27 @@ class Lobby(QObject):
     # --- what the player asks ----------------------------------------------------------------
 
     def host(self, choices: dict[str, Any]) -> None:
-        """Host a table (:meth:`StartScreen.host_choices`; ``abandon_after``, the table's
-        abandonment time in seconds, may be added to them)."""
+        """Host a table (:meth:`StartScreen.host_choices`: ``game`` — default the first game
+        of the registry —, the table name, one entry per table option of the game (0 or
+        missing: drawn at random), ``opponent`` (a bot level, or None for a player on the
+        network) and ``seat``; ``abandon_after``, the table's abandonment time in seconds, may
+        be added to them)."""
         if not self._can_start():
             return
-        session = self._new_session()
+        link = self._new_link()
         opponent = choices.get("opponent")
+        info = games.get(choices.get("game") or games.names()[0])
         self._hosting = dict(choices)
         if opponent:
             text = self.tr("Starting a game against the bot…")
         else:
             text = self.tr("Opening your table…")
         self.start.set_network_state("connecting", text, "busy")
-        session.host(
+        link.host(
+            info.name,
             table_name=choices["table_name"],
-            board=choices.get("board", 0),
-            opponent=opponent,
-            opponent_name=self.bot_name(opponent) if opponent else "",
+            options={o.name: choices.get(o.name) or None for o in info.options},
+            bots=[(opponent, self.bot_name(opponent))] if opponent else [],
             seat=choices.get("seat", 0),
             abandon_after=choices.get("abandon_after"),
         )
@@ -116,13 +126,13 @@ class Lobby(QObject):
 
     def _join(self, invite: Invite) -> None:
         self._hosting = {}
-        session = self._new_session()
+        link = self._new_link()
         self.start.set_network_state(
             "connecting",
             texts.arg(self.tr("Connecting to %1…"), f"{invite.host}:{invite.port}"),
             "busy",
         )
-        session.join(invite)
+        link.join(invite)
 
     def resume(self) -> None:
         """Go on with the newest interrupted game of this profile."""
@@ -133,9 +143,9 @@ class Lobby(QObject):
             self.refresh_resume()
             return
         self._hosting = {}
-        session = self._new_session()
+        link = self._new_link()
         self.start.set_network_state("connecting", self.tr("Resuming your game…"), "busy")
-        session.resume(journals[0])
+        link.resume(journals[0])
 
     def copy_invite(self) -> None:
         """Put my invite code on the clipboard (while hosting)."""
@@ -150,17 +160,17 @@ class Lobby(QObject):
 
     def cancel(self) -> None:
         """Stop joining or hosting (before the game started)."""
-        self._end_session()
+        self._end_link()
         self.start.set_network_state("idle")
 
     def leave(self) -> None:
         """The player left the table (the game may go on later: Resume)."""
-        if self.session is None:
+        if self.link is None:
             return
-        finished = self.session.outcome is not None or (
+        finished = self.link.outcome is not None or (
             self.controller is not None and self.controller.phase == "over"
         )
-        self._end_session()
+        self._end_link()
         if finished:
             self.start.set_network_state("idle")
         else:
@@ -175,7 +185,7 @@ class Lobby(QObject):
 
     def shutdown(self) -> None:
         """Close the game and the network thread (the window closes)."""
-        self.session = None
+        self.link = None
         self.controller = None
         self.bridge.shutdown()
 
@@ -189,38 +199,42 @@ class Lobby(QObject):
         }.get(level, level)
 
     def _can_start(self) -> bool:
-        if self.session is not None:
+        if self.link is not None:
             return False
         self.bridge.start()
         return True
 
-    def _new_session(self) -> NetSession:
+    def _new_link(self) -> TableLink:
         self.start.save()
-        session = self.bridge.session(self.start.player_name())
-        session.statusChanged.connect(self._status)
-        session.stepped.connect(self._stepped)
-        session.failed.connect(self._failed)
-        session.finished.connect(self._finished)
-        session.closed.connect(self.refresh_resume)
-        self.session = session
+        link = self.bridge.link(self.start.player_name())
+        for signal, slot in self._slots(link):
+            signal.connect(slot)
+        link.closed.connect(self.refresh_resume)
+        self.link = link
         self.controller = None
+        self.table = None
         self.invite = None
         self.start.set_resumable(False)
-        return session
+        return link
 
-    def _end_session(self) -> None:
-        session, self.session = self.session, None
+    def _slots(self, link: TableLink) -> list[tuple[Any, Any]]:
+        return [
+            (link.statusChanged, self._status),
+            (link.started, self._started),
+            (link.viewed, self._viewed),
+            (link.failed, self._failed),
+            (link.finished, self._finished),
+        ]
+
+    def _end_link(self) -> None:
+        link, self.link = self.link, None
         self.controller = None
+        self.table = None
         self.invite = None
-        if session is not None:
-            for signal, slot in (
-                (session.statusChanged, self._status),
-                (session.stepped, self._stepped),
-                (session.failed, self._failed),
-                (session.finished, self._finished),
-            ):
+        if link is not None:
+            for signal, slot in self._slots(link):
                 signal.disconnect(slot)
-            session.close()
+            link.close()
 
     def refresh_resume(self) -> None:
         """Enable "Resume" when the profile holds an interrupted game (not while one runs)."""
@@ -235,7 +249,7 @@ class Lobby(QObject):
             return
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info["modified"]))
         tip = texts.arg(self.tr("Your game at %1, last played %2"), info["invite"], when)
-        self.start.set_resumable(self.session is None, tip)
+        self.start.set_resumable(self.link is None, tip)
 
     def _hosting_text(self) -> str:
         invite = str(self.invite) if self.invite is not None else ""
@@ -276,30 +290,34 @@ class Lobby(QObject):
                 "busy",
             )
 
-    def _stepped(self, step: Step) -> None:
-        if step.kind != "started" or self.controller is not None or self.session is None:
-            return
-        table = step.table
-        if table is None or table.seat is None:
+    def _started(self, table: TableStart) -> None:
+        if self.controller is None and table.seat is not None:
+            self.table = table
+
+    def _viewed(self, view: View, trial: GameState | None) -> None:
+        """The game's first view: the table opens (later views are the controller's)."""
+        table, link = self.table, self.link
+        if self.controller is not None or table is None or table.seat is None or link is None:
             return
         me = self.start.player_colour()
         other = style.contrasting(style.SEAT_DEFAULTS[1], me)
         colours = (me, other) if table.seat == 0 else (other, me)
-        controller = NetworkController(self.session, step, colours, bot_delay=self.bot_delay)
+        controller = NetworkController(link, table, view, trial, colours, bot_delay=self.bot_delay)
         self.controller = controller
+        self.table = None
         self.start.set_network_state("playing")
         self.gameStarted.emit(controller)
 
     def _failed(self, problem: Problem) -> None:
         if self.controller is not None:
             return  # the table shows it
-        self._end_session()
+        self._end_link()
         self.start.set_network_state("idle", texts.problem_text(problem), "problem")
 
     def _finished(self, outcome: Outcome) -> None:
         if self.controller is not None:
             return  # the table shows it
-        self._end_session()
+        self._end_link()
         self.start.set_network_state(
             "idle",
             texts.arg(self.tr("That game had already ended. Its record: %1"), outcome.record),

@@ -3,17 +3,18 @@
 :class:`NetworkController` is a :class:`~ui.controller.PlayController`: clicks, the tentative
 action and Undo are local and identical to a game against a bot. What differs:
 
-- the position comes from the network: every step of the game (the table started, the tiles
-  thrown, an action applied, the end) arrives as a :class:`goldnet.net.bridge.Step` — a
-  snapshot of the rules state, cloned in the network thread — through
-  :class:`ui.network.NetSession`;
-- Confirm sends the action to the network thread (``NetSession.play``), where the lockstep
+- the position comes from the network: after every step of the game (the tiles thrown, an
+  action applied, the end) the table service sends this seat's :class:`goldnet.view.View` —
+  its observation, legal actions and the rules' events since the previous view, never a game
+  state — through :class:`ui.network.TableLink`; a view on turn comes with ``trial``, a clone
+  of the peer's own rules state to try moves on;
+- Confirm sends the action to the network thread (``TableLink.play``), where the lockstep
   machine signs and broadcasts it; the table shows the tentative position ("sending") until the
-  machine applies the move, then it becomes the committed state;
-- steps are shown one by one at the pace of the bot game: the other player's move waits until
+  view after the move arrives;
+- views are shown one by one at the pace of the bot game: the other player's move waits until
   ``bot_delay`` after the previous move (so a bot in this process does not answer instantly),
-  and its tiles are thrown ``bot_delay / 2`` after it is shown, so that every move can be
-  followed.
+  and what follows it (the tiles) ``bot_delay / 2`` after it is shown, so that every move can
+  be followed.
 
 A move the network refuses (not this seat's turn any more, say) becomes a hint and the
 position goes back to the committed one. The rules have already accepted that move on a clone
@@ -24,12 +25,12 @@ game (the relay could not be reached) ends it with ``stopped(str)``; once the re
 ``recordSaved(str)`` gives its path.
 
 Absence is not cheating. The network thread reports what the game waits for and who is
-connected (:class:`goldnet.net.bridge.WaitReport`); when the game is paused — a player the game
+connected (:class:`goldnet.net.reports.WaitReport`); when the game is paused — a player the game
 waits for lost the connection (at once), an automatic message is :data:`PAUSE_AFTER` seconds
 late, a move :data:`SLOW_MOVE` seconds — ``pauseChanged(str)`` says so in plain words, with
 the time left before the game may be adjudicated abandoned ("" when it goes on). A player who
 drops or comes back is logged (and "is back" hinted). How a game ended comes from the
-:class:`~goldnet.net.client.Outcome`'s ``ending``, never from words: over (the result, as
+:class:`~goldnet.net.reports.Outcome`'s ``ending``, never from words: over (the result, as
 against a bot), abandoned (nobody won, nobody is blamed) or halted (the member proven at
 fault is named) — the last two through ``ended(Outcome)``.
 """
@@ -38,18 +39,17 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Any, cast
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from goldnet.engine import ChanceOf, Terminal, TurnOf
-from goldnet.games.mountains_rivers.rules import State
-from goldnet.net.bridge import Problem, Step, TableStart, WaitReport
-from goldnet.net.client import Outcome
+from goldnet.engine import ChanceOf, Event, GameState, Terminal, TurnOf
+from goldnet.net.reports import Outcome, Problem, TableStart, WaitReport
+from goldnet.view import View
 
 from . import texts
 from .controller import PlayController
-from .network import NetSession
+from .network import TableLink
 
 PAUSE_AFTER = 5
 """Game-clock seconds without progress before a missing automatic message (a reveal, a held
@@ -79,18 +79,21 @@ class NetworkController(PlayController):
 
     def __init__(
         self,
-        session: NetSession,
-        start: Step,
+        link: TableLink,
+        table: TableStart,
+        first: View,
+        trial: GameState | None,
         colours: tuple[str, str],
         parent: QObject | None = None,
         bot_delay: int = 700,
     ) -> None:
-        table = start.table
-        assert table is not None and table.seat is not None
-        super().__init__(table.seat, cast(State, start.state), parent)
-        self.session = session
-        self.table: TableStart = table
-        self.board = table.board
+        """``first``: the game's first view (``trial`` with it when it is on turn)."""
+        assert table.seat is not None
+        super().__init__(table.seat, first, parent)
+        self.link = link
+        self.table = table
+        self.trial = trial
+        self.board = int(table.options[0])
         self.colours = colours
         self.bot_delay = bot_delay
         self.result: Terminal | None = None
@@ -113,11 +116,10 @@ class NetworkController(PlayController):
         self._not_before = 0.0
         """Monotonic time before which the other player's next move is not shown."""
         self._active = True
-        session.stepped.connect(self._on_step)
-        session.turnDue.connect(self._on_turn)
-        session.finished.connect(self._on_finished)
-        session.failed.connect(self._on_problem)
-        session.waited.connect(self._on_wait)
+        link.viewed.connect(self._on_view)
+        link.finished.connect(self._on_finished)
+        link.failed.connect(self._on_problem)
+        link.waited.connect(self._on_wait)
 
     @property
     def names(self) -> tuple[str, str]:
@@ -126,35 +128,30 @@ class NetworkController(PlayController):
 
     def start(self) -> None:
         """Show the position the game starts (or resumes) from."""
-        self.shown.emit(self.state.observation(None), [])
-        if self.state.turn > 0:  # resumed mid-game
-            self.logged.emit(texts.arg(self.tr("The game goes on from turn %1."), self.state.turn))
+        self.shown.emit(self.obs, [])
+        if self.obs.turn > 0:  # resumed mid-game
+            self.logged.emit(texts.arg(self.tr("The game goes on from turn %1."), self.obs.turn))
         self._settle()
-        if isinstance(self.state.awaiting(), Terminal):
-            self._end(cast(Terminal, self.state.awaiting()))
+        if self.view.result is not None:
+            self._end(self.view.result)
 
     def shutdown(self) -> None:
-        """Stop showing this game (the lobby closes the session)."""
+        """Stop showing this game (the lobby closes its link)."""
         self._active = False
         self._timer.stop()
         self._queue.clear()
         for signal, slot in (
-            (self.session.stepped, self._on_step),
-            (self.session.turnDue, self._on_turn),
-            (self.session.finished, self._on_finished),
-            (self.session.failed, self._on_problem),
-            (self.session.waited, self._on_wait),
+            (self.link.viewed, self._on_view),
+            (self.link.finished, self._on_finished),
+            (self.link.failed, self._on_problem),
+            (self.link.waited, self._on_wait),
         ):
             signal.disconnect(slot)
 
     # --- from the network ------------------------------------------------------------------
 
-    def _on_step(self, step: Step) -> None:
-        if step.kind != "started":
-            self._push("step", step)
-
-    def _on_turn(self, seat: int) -> None:
-        self._push("turn", seat)
+    def _on_view(self, view: View, trial: GameState | None) -> None:
+        self._push("view", (view, trial))
 
     def _on_finished(self, outcome: Outcome) -> None:
         self._push("finished", outcome)
@@ -171,7 +168,7 @@ class NetworkController(PlayController):
         """Show the queued steps in order, pausing where the pace asks for it."""
         while self._queue and self._active:
             kind, value = self._queue[0]
-            if kind == "step" and self._is_other_move(value):
+            if kind == "view" and self._is_other_move(value[0]):
                 wait = self._not_before - time.monotonic()
                 if wait > 0.001:
                     self._timer.start(int(wait * 1000) + 1)
@@ -182,65 +179,76 @@ class NetworkController(PlayController):
                 self._timer.start(pause)
                 return
 
-    def _is_other_move(self, step: Step) -> bool:
-        return step.kind == "applied" and step.seat != self.human
+    def _is_other_move(self, view: View) -> bool:
+        return any(seat != self.human for seat, _ in view.moves)
 
     def _handle(self, kind: str, value: Any) -> int:
         """Show one queued item; returns how long to pause before the next one (ms)."""
-        if kind == "step":
-            return self._show_step(value)
-        if kind == "turn":
-            self._settle()
-        elif kind == "finished":
+        if kind == "view":
+            return self._show_view(*value)
+        if kind == "finished":
             self._finished(value)
         elif kind == "problem":
             self._problem(value)
         return 0
 
-    def _show_step(self, step: Step) -> int:
-        state = cast(State, step.state)
-        pause = 0
-        if step.kind == "applied":
-            mine = step.seat == self.human
-            shown_already = mine and self.tentative is not None and self.tentative[0] == step.action
+    def _show_view(self, view: View, trial: GameState | None) -> int:
+        """Show the view after a step: animate its events, log them, settle the phase."""
+        roll = self.obs.roll  # the roll the view's first move was played on
+        mine = any(seat == self.human for seat, _ in view.moves)
+        tried = self.tentative[0] if self.tentative is not None else None
+        shown_already = mine and (self.human, tried) in view.moves
+        if view.moves or view.result is not None:
             self.tentative = None
-            self.state = state
-            self.shown.emit(self.observation(), [] if shown_already else list(step.events))
-            for line in texts.log_lines(step.events, self.names, step.roll):
-                self.logged.emit(line)
-            if mine:
-                self._not_before = time.monotonic() + self.bot_delay / 1000
-            else:
-                pause = self.bot_delay // 2
-        elif step.kind == "drawn":
-            self.state = state
-            self.shown.emit(self.observation(), list(step.events))
-        elif step.kind == "over":
-            self.state = state
-            self.tentative = None
-            self.shown.emit(self.observation(), [])
-            if step.result is not None:
-                self._end(step.result)
+        self.view, self.trial = view, trial
+        self.shown.emit(self.observation(), [] if shown_already else list(view.events))
+        self._log(view.events, roll)
+        if view.result is not None:
+            self._end(view.result)
             return 0
+        pause = 0
+        if mine:
+            self._not_before = time.monotonic() + self.bot_delay / 1000
+        elif view.moves:
+            pause = self.bot_delay // 2
         self._settle()
         return pause
 
+    def _log(self, events: tuple[Event, ...], roll: int | None) -> None:
+        """The turn log's lines for ``events``: each move with the roll it was played on (a
+        view may carry several steps: a throw, a move, the next throw)."""
+        part: list[Event] = []
+        for event in events:
+            if event.kind == "roll":
+                self._log_part(part, roll)
+                part, roll = [], event.get("roll")
+                continue
+            part.append(event)
+            if event.kind == "turn":  # the next turn: nothing thrown yet
+                self._log_part(part, roll)
+                part, roll = [], None
+        self._log_part(part, roll)
+
+    def _log_part(self, events: list[Event], roll: int | None) -> None:
+        for line in texts.log_lines(events, self.names, roll):
+            self.logged.emit(line)
+
     def _settle(self) -> None:
-        """The phase the committed position asks for."""
-        if self.phase in ("over", "stopped"):
-            return
-        request = self.state.awaiting()
-        if isinstance(request, Terminal):
-            return  # the "over" step ends the game
-        if isinstance(request, TurnOf) and request.seat == self.human:
+        """The phase the last view asks for."""
+        if self.phase in ("over", "stopped") or self.view.result is not None:
+            return  # the end is shown by the view that reached it
+        awaiting = self.view.awaiting
+        if self.view.on_turn:
             if self.phase in ("confirm", "sending"):
                 return
-            self._legal = set(self.state.legal_actions(self.human))
+            self._legal = set(self.view.legal)
             self._set_phase("human")
-        elif isinstance(request, TurnOf):
+        elif isinstance(awaiting, TurnOf):
             self._set_phase("bot")
-        elif isinstance(request, ChanceOf):  # the tiles of the next turn: whose is it?
-            self._set_phase("waiting" if self.state.active == self.human else "bot")
+        elif isinstance(awaiting, ChanceOf):  # the tiles of the next turn: whose is it?
+            self._set_phase("waiting" if self.obs.active == self.human else "bot")
+        else:  # a reveal
+            self._set_phase("waiting")
 
     def _end(self, result: Terminal) -> None:
         if self.phase == "over":
@@ -348,4 +356,4 @@ class NetworkController(PlayController):
         if self.phase != "confirm" or self.tentative is None:
             return
         self._set_phase("sending")
-        self.session.play(self.tentative[0])
+        self.link.play(self.tentative[0])

@@ -1,8 +1,10 @@
 """The bridge between the GUI thread and the network thread.
 
 :class:`NetBridge` starts one long-lived asyncio thread
-(:class:`goldnet.net.bridge.LoopThread`) with the window and joins it on quit. It browses the
-LAN for tables (``tableSeen``) and makes :class:`NetSession` objects, one per network game.
+(:class:`goldnet.net.loop.LoopThread`) with the window and joins it on quit. It browses the
+LAN for tables (``tableSeen``) and makes :class:`TableLink` objects, one per network game:
+the GUI's link to a :class:`goldnet.net.service.TableService` — the same table service the
+command line uses — living in the loop thread.
 
 Threads: the loop thread never touches a widget. What it reports goes through one signal per
 object (``_posted``), connected with ``Qt.QueuedConnection`` to a slot of that object, which
@@ -20,26 +22,34 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
-from goldnet.net.bridge import DEFAULT_PORT, GameSession, LoopThread, Problem, Step, WaitReport
-from goldnet.net.client import Outcome
+from goldnet.engine import GameState
+from goldnet.net.connection import PROBE_TIMEOUT
 from goldnet.net.discovery import Browser, interfaces_from_env
 from goldnet.net.invite import Invite
+from goldnet.net.loop import LoopThread
+from goldnet.net.reports import Outcome, Problem, TableStart, WaitReport
+from goldnet.net.service import TableService
 from goldnet.profile import Profile
+from goldnet.view import View
 
 log = logging.getLogger("goldnet.ui.network")
 
 SHUTDOWN_TIMEOUT = 8.0
 
 
-class NetSession(QObject):
-    """The GUI's handle on one network game (a :class:`goldnet.net.bridge.GameSession` living
-    in the loop thread). Its signals are emitted in the GUI thread, in order.
+class TableLink(QObject):
+    """The GUI's handle on one network game: a :class:`goldnet.net.service.TableService`
+    living in the loop thread, whose listener this is. Its signals are emitted in the GUI
+    thread, in order.
 
     Signals:
         statusChanged(str, object): ``hosting`` (Invite), ``announced`` (bool),
-            ``connecting`` (Invite), ``seated`` (Invite).
-        stepped(Step): a snapshot after each step of the game.
-        turnDue(int): the local player's seat must act.
+            ``connecting`` (Invite), ``seated`` (Invite), ``resuming`` ((Path, int)),
+            ``rehosted`` ((Invite, str)).
+        started(TableStart): the game started (or a resumed one stands where it was); the
+            first view follows.
+        viewed(View, object): what the local seat may know after a step, with a clone of the
+            peer's rules state to try moves on when the seat is on turn (else None).
         waited(WaitReport): what the game waits for and who is connected (after every step
             and presence notice, and once a second while the game runs).
         finished(Outcome): the game ended — over, abandoned or halted; its record is saved.
@@ -48,8 +58,8 @@ class NetSession(QObject):
     """
 
     statusChanged = Signal(str, object)
-    stepped = Signal(object)
-    turnDue = Signal(int)
+    started = Signal(object)
+    viewed = Signal(object, object)
     waited = Signal(object)
     finished = Signal(object)
     failed = Signal(object)
@@ -67,22 +77,27 @@ class NetSession(QObject):
         super().__init__()
         self._bridge = bridge
         self._posted.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
-        extra = {} if probe_timeout is None else {"probe_timeout": probe_timeout}
-        self.core = GameSession(profile, self, name, interfaces, **extra)
+        self.service = TableService(
+            profile,
+            self,
+            name,
+            interfaces=interfaces,
+            probe_timeout=PROBE_TIMEOUT if probe_timeout is None else probe_timeout,
+        )
         self.invite: Invite | None = None
         self.outcome: Outcome | None = None
         self.is_closed = False
 
-    # --- the loop thread's callbacks (goldnet.net.bridge.Listener): post, never block ----
+    # --- the service's listener (goldnet.net.reports.Listener), in the loop thread: post ----
 
     def on_status(self, kind: str, value: Any) -> None:
         self._posted.emit("status", (kind, value))
 
-    def on_step(self, step: Step) -> None:
-        self._posted.emit("step", step)
+    def on_started(self, table: TableStart) -> None:
+        self._posted.emit("started", table)
 
-    def on_turn(self, seat: int) -> None:
-        self._posted.emit("turn", seat)
+    def on_view(self, view: View, trial: GameState | None) -> None:
+        self._posted.emit("view", (view, trial))
 
     def on_wait(self, report: WaitReport) -> None:
         self._posted.emit("wait", report)
@@ -107,10 +122,10 @@ class NetSession(QObject):
             if isinstance(detail, Invite):
                 self.invite = detail
             self.statusChanged.emit(status, detail)
-        elif kind == "step":
-            self.stepped.emit(value)
-        elif kind == "turn":
-            self.turnDue.emit(value)
+        elif kind == "started":
+            self.started.emit(value)
+        elif kind == "view":
+            self.viewed.emit(*value)
         elif kind == "wait":
             self.waited.emit(value)
         elif kind == "finished":
@@ -121,32 +136,36 @@ class NetSession(QObject):
 
     # --- the GUI's calls into the loop: they return at once -------------------------------
 
-    def host(self, **options: Any) -> None:
-        """See :meth:`goldnet.net.bridge.GameSession.host`."""
+    def host(self, game: str, **options: Any) -> None:
+        """See :meth:`goldnet.net.service.TableService.host` (the port is the bridge's)."""
         options.setdefault("port", self._bridge.port)
-        self._bridge.loop_thread.submit(self.core.host(**options))
+        self._submit(self.service.host(game, **options))
 
-    def join(self, invite: Invite) -> None:
-        self._bridge.loop_thread.submit(self.core.join(invite))
+    def join(self, invite: Invite, *, spectate: bool = False) -> None:
+        self._submit(self.service.join(invite, spectate=spectate))
 
     def resume(self, path: Path) -> None:
-        self._bridge.loop_thread.submit(self.core.resume(path))
+        """Go on with the interrupted game of journal ``path``, played by hand here."""
+        self._submit(self.service.resume(path, by_hand=True))
+
+    def _submit(self, coro: Any) -> None:
+        self._bridge.loop_thread.submit(self.service.guard(coro))
 
     def play(self, action: tuple[Any, ...]) -> None:
         """Send the local player's confirmed move."""
-        self._bridge.loop_thread.call(self.core.play, action)
+        self._bridge.loop_thread.call(self.service.play, action)
 
     def close(self) -> None:
         """Stop this game in the loop thread; ``closed`` follows (idempotent)."""
         bridge = self._bridge
-        if self in bridge.sessions:
-            bridge.sessions.remove(self)
+        if self in bridge.links:
+            bridge.links.remove(self)
             bridge.closing = [f for f in bridge.closing if not f.done()]
             bridge.closing.append(bridge.loop_thread.submit(self._close()))
 
     async def _close(self) -> None:
         try:
-            await self.core.close()
+            await self.service.close()
         finally:
             self._posted.emit("closed", None)
 
@@ -156,8 +175,8 @@ class NetBridge(QObject):
 
     Args:
         interfaces: mDNS interfaces (``None``: from ``GOLDNET_MDNS_INTERFACES``, else all).
-        port: the TCP port a hosted table listens on (another free one if it is taken; 0 is
-            any free port).
+        port: the TCP port a hosted table listens on (``None``: the usual one, or another
+            free one if it is taken; 0: any free port).
 
     Signals:
         tableSeen(str, TableInfo): ``added`` / ``updated`` / ``removed``.
@@ -172,7 +191,7 @@ class NetBridge(QObject):
         self,
         profile: Profile,
         interfaces: list[str] | None = None,
-        port: int = DEFAULT_PORT,
+        port: int | None = None,
         probe_timeout: float | None = None,
     ) -> None:
         super().__init__()
@@ -181,7 +200,7 @@ class NetBridge(QObject):
         self.port = port
         self.probe_timeout = probe_timeout
         self.loop_thread = LoopThread()
-        self.sessions: list[NetSession] = []
+        self.links: list[TableLink] = []
         self.closing: list[Any] = []
         self._browser: Browser | None = None
         self._posted.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
@@ -221,11 +240,11 @@ class NetBridge(QObject):
         else:
             self.tableSeen.emit(kind, value)
 
-    def session(self, name: str) -> NetSession:
+    def link(self, name: str) -> TableLink:
         """A new network game for the local player called ``name``."""
-        session = NetSession(self, self.profile, name, self.interfaces, self.probe_timeout)
-        self.sessions.append(session)
-        return session
+        link = TableLink(self, self.profile, name, self.interfaces, self.probe_timeout)
+        self.links.append(link)
+        return link
 
     def shutdown(self, timeout: float = SHUTDOWN_TIMEOUT) -> None:
         """Close every game and the LAN browser, stop the thread and join it (idempotent).
@@ -237,8 +256,8 @@ class NetBridge(QObject):
         if self.loop_thread.in_loop_thread():  # a finalizer in the loop thread: cannot wait
             self.loop_thread.stop()
             return
-        for session in list(self.sessions):
-            session.close()
+        for link in list(self.links):
+            link.close()
         browser, self._browser = self._browser, None
         if browser is not None:
             self.closing.append(self.loop_thread.submit(browser.close()))

@@ -289,7 +289,7 @@ class TableWidget(QWidget):
         controller.pauseChanged.connect(self._paused)
         controller.presenceChanged.connect(self._refresh)
         controller.ended.connect(self._ended)
-        board = controller.state.board
+        board = controller.obs.board
         self._attach(controller, board, controller.board, controller.names, controller.colours)
 
     def _attach(
@@ -370,13 +370,13 @@ class TableWidget(QWidget):
             self.status.setText(
                 texts.status_line(
                     c.phase,
-                    c.state.roll,
+                    c.obs.roll,
                     c.is_free_choice(),
                     c.selection is not None,
                     c.names[c.bot_seat],
                 )
             )
-        active = c.state.active
+        active = c.obs.active
         away: frozenset[int] = getattr(c, "away", frozenset())
         for seat in (0, 1):
             if seat in away and c.phase not in ("over", "stopped"):

@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication
 from goldnet.engine import Event, Refusal
 
 if TYPE_CHECKING:
-    from goldnet.net.bridge import Problem
+    from goldnet.net.reports import Problem
 
 
 def arg(text: str, *values: object) -> str:

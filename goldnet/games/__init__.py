@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..engine import Bot, GameState, Terminal, Wire
+from ..errors import GoldnetError
 
 EXTRA_ENV = "GOLDNET_GAMES"
 """Environment variable naming extra game modules (comma-separated dotted names)."""
@@ -32,7 +33,7 @@ BUILTIN = ("goldnet.games.mountains_rivers.info",)
 """The modules of the built-in games, in the order menus list them."""
 
 
-class UnknownGame(ValueError):
+class UnknownGame(GoldnetError, ValueError):
     """A game name no registered game has."""
 
 

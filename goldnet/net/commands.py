@@ -1,14 +1,16 @@
 """The headless network commands: host, join, tables, relay, resume, demo.
 
-Each ``*_main`` function takes parsed arguments, runs asyncio in this thread (no GUI here) and
-returns ``(exit status, result)``; :mod:`goldnet.cli` prints. Problems a user can fix come out
-as :class:`CommandError` with the message to print.
+Argument handling and printing only: every game goes through the table service
+(:class:`~goldnet.net.service.TableService`), the same as the desktop client's, and seats,
+options and bots come from the game registry. Each command's coroutine takes parsed arguments
+and an ``emit`` function (one line per call: what the table is doing) and returns the result
+to print; :func:`run` runs it with asyncio in this thread (no GUI here). Problems a user can fix
+come out as :class:`CommandError` with the message to print.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import errno
 import json
 import logging
@@ -16,24 +18,28 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from protocol.identity import fingerprint
-
+from .. import games
+from ..engine import GameState
+from ..errors import GoldnetError
 from ..profile import Profile, ProfileError
-from .client import NetError, NetPeer, Outcome
-from .invite import GAME_PREFIX, Invite, InviteError, parse_invite
-from .journal import JournalError, JournalState, read_journal, unfinished
+from ..view import View
+from .discovery import DiscoveryError
+from .invite import Invite, InviteError, parse_invite
+from .journal import JournalError, read_journal, unfinished
 from .relay import Relay
+from .reports import Outcome, Problem, TableStart, WaitReport
+from .service import TableService
 
-GAME_SEATS = {"mountains-rivers": 2}
 log = logging.getLogger("goldnet.net.commands")
 
+Emit = Callable[[dict[str, Any]], None]
 
-class CommandError(Exception):
+
+class CommandError(GoldnetError):
     """A failure to report in one line (exit status 2 for usage, 1 otherwise)."""
 
     def __init__(self, message: str, status: int = 1) -> None:
@@ -51,17 +57,6 @@ def _profile(folder: str | None) -> Profile:
     return profile
 
 
-def _bot(level: str | None, seed: str) -> Any:
-    if level is None:
-        return None
-    from ..games.mountains_rivers.bots import make_bot
-
-    try:
-        return make_bot(level, seed)
-    except ValueError as exc:
-        raise CommandError(str(exc), 2) from None
-
-
 def _interfaces(value: str | None) -> list[str] | None:
     from .discovery import interfaces_from_env
 
@@ -71,14 +66,60 @@ def _interfaces(value: str | None) -> list[str] | None:
         raise CommandError(str(exc), 2) from None
 
 
-def _advertised_address(interfaces: list[str] | None) -> str:
-    """The address others should connect to: the first mDNS interface, else a LAN address."""
-    if interfaces:
-        return interfaces[0]
-    from .discovery import all_ipv4_addresses
+def _invite(text: str) -> Invite:
+    try:
+        return parse_invite(text)
+    except InviteError as exc:
+        raise CommandError(f"bad invite code: {exc}", 2) from None
 
-    addresses = [a for a in all_ipv4_addresses() if not a.startswith("127.")]
-    return addresses[0] if addresses else "127.0.0.1"
+
+class _Printer:
+    """The table service's listener of a command: one line per status worth telling (the
+    views, waits and problems of a headless game are not printed; problems raise)."""
+
+    def __init__(self, emit: Emit, table_name: str = "") -> None:
+        self.emit = emit
+        self.table_name = table_name
+
+    def on_status(self, kind: str, value: Any) -> None:
+        if kind == "hosting":
+            self.emit({"invite": str(value), "name": self.table_name, "port": value.port})
+        elif kind == "announced" and value is False:
+            self.emit({"announced": False})
+        elif kind == "connecting":
+            self.emit({"joining": str(value)})
+        elif kind == "resuming":
+            path, received = value
+            self.emit({"resuming": str(path), "received": received})
+        elif kind == "rehosted":
+            invite, relay = value
+            self.emit({"rehosted": str(invite), "port": invite.port, "relay": relay})
+
+    def on_started(self, table: TableStart) -> None:
+        pass
+
+    def on_view(self, view: View, trial: GameState | None) -> None:
+        pass
+
+    def on_wait(self, report: WaitReport) -> None:
+        pass
+
+    def on_finished(self, outcome: Outcome) -> None:
+        pass
+
+    def on_problem(self, problem: Problem) -> None:
+        pass
+
+
+def _service(args: Any, profile: Profile, listener: _Printer, name: str) -> TableService:
+    return TableService(
+        profile,
+        listener,
+        name,
+        interfaces=_interfaces(getattr(args, "interface", None)),
+        max_spectators=getattr(args, "max_spectators", 8),
+        max_pending=getattr(args, "max_pending", 16),
+    )
 
 
 ENDING_STATUS = {"over": 0, "abandoned": 3, "halted": 4}
@@ -110,94 +151,44 @@ def outcome_summary(outcome: Outcome) -> dict[str, Any]:
     return summary
 
 
-async def _wait_for_clients(relay: Relay, grace: float) -> None:
-    """Let the other peers receive the end of the log before the relay goes away."""
-    deadline = time.monotonic() + grace
-    while time.monotonic() < deadline and relay.connected > 0:
-        await asyncio.sleep(0.05)
-
-
-async def host(args: Any, emit: Any) -> dict[str, Any] | None:
-    """``goldnet host``: a relay in this process, announced on the LAN; plays if ``--bot``."""
-    from .discovery import Announcer, TableInfo
-
-    game = args.game
-    seats = GAME_SEATS[game]
+async def host(args: Any, emit: Emit) -> dict[str, Any] | None:
+    """``goldnet host``: a relay in this process, announced on the LAN; plays seat 0 with a bot
+    if ``--bot``, else only relays until interrupted."""
+    info = _game(args.game)
     profile = _profile(args.profile)
-    identity = profile.identity
-    interfaces = _interfaces(args.interface)
-    name = (
-        args.name or f"{os.environ.get('USER') or os.environ.get('USERNAME') or 'goldnet'}'s table"
-    )
+    user = os.environ.get("USER") or os.environ.get("USERNAME") or "goldnet"
+    name = args.name or f"{user}'s table"
     player_name = args.player_name or (f"{args.bot} bot" if args.bot else "host")
-    # The host's own seat is reserved: it is seat 0 and proposes the table, whoever connects first.
-    reserved = [(identity.public, player_name)] if args.bot else []
-    relay = Relay(
-        identity,
-        table_name=name,
-        game=game,
-        seats=seats,
-        members=reserved,
-        max_spectators=args.max_spectators,
-        max_pending=args.max_pending,
-    )
-    bind = "0.0.0.0" if interfaces is None else interfaces[0]
+    service = _service(args, profile, _Printer(emit, name), player_name)
+    options = {o.name: getattr(args, o.name, None) for o in info.options}
     try:
-        port = await relay.start(bind, args.port)
-    except OSError as exc:
-        raise CommandError(
-            f"cannot listen on port {args.port}: {exc.strerror}; try --port 0"
-        ) from None
-    address = _advertised_address(interfaces)
-    invite = Invite(address, port, identity.fingerprint)
-    emit({"invite": str(invite), "name": name, "port": port})
-    announcer = Announcer(interfaces)
-    info = TableInfo(name, game, relay.free_seats, identity.fingerprint, address, port)
-    await announcer.start(info)
-    loop = asyncio.get_running_loop()
-    updates: set[asyncio.Task[None]] = set()
-
-    def on_seats(members: list[tuple[bytes, str]]) -> None:
-        free = seats - len(members)
-        coro = announcer.withdraw() if free <= 0 else announcer.update(free)
-        updates.add(task := loop.create_task(coro))
-        task.add_done_callback(updates.discard)
-
-    relay.on_seats = on_seats
-    try:
-        if args.bot is None:
-            await asyncio.Event().wait()  # relay only, until interrupted
-            return None
-        board = args.board or 1 + int.from_bytes(os.urandom(2), "big") % 11
-        peer = NetPeer(
-            identity,
-            Invite("127.0.0.1", port, identity.fingerprint),
-            name=player_name,
-            folder=profile.folder,
-            bot=_bot(args.bot, os.urandom(8).hex()),
-            options=(board,),
+        outcome = await service.host(
+            info.name,
+            table_name=name,
+            seats=args.seats,
+            options=options,
+            plays=args.bot is not None,
+            bot=args.bot or "",
+            port=args.port,
             abandon_after=args.abandon_after,
         )
-        peer.find_relay = _rehost_finder(interfaces, peer)
-        peer.open_journal(_journal_path(profile, name), args.bot)
-        assert peer.journal is not None
-        peer.journal.bind(bind)  # `resume` listens there again
-        outcome = await peer.run()
-        await _wait_for_clients(relay, 10.0)
-        return outcome_summary(outcome)
+    except ValueError as exc:
+        raise CommandError(str(exc), 2) from None
     finally:
-        with contextlib.suppress(Exception):
-            await announcer.close()
-        await relay.close()
+        await service.close()
+    return None if outcome is None else outcome_summary(outcome)
 
 
-def _journal_path(profile: Profile, name: str) -> Path:
-    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in name)[:40]
-    return profile.folder / "journal" / f"{safe}-{os.urandom(4).hex()}.journal"
+def _game(name: str) -> games.GameInfo:
+    try:
+        return games.get(name)
+    except games.UnknownGame as exc:
+        raise CommandError(str(exc), 2) from None
 
 
-async def join(args: Any, emit: Any) -> dict[str, Any]:
-    """``goldnet join``: by invite code or by table name on the LAN; a bot plays the seat."""
+async def join(args: Any, emit: Emit) -> dict[str, Any]:
+    """``goldnet join``: by invite code or by table name on the LAN; a bot plays the seat, or
+    (``--spectate``) this peer watches, verifying every envelope, until the game ends."""
     profile = _profile(args.profile)
     if args.lan:
         from .discovery import find_table
@@ -210,51 +201,19 @@ async def join(args: Any, emit: Any) -> dict[str, Any]:
             )
         invite = Invite(info.host, info.port, info.fingerprint)
     else:
-        try:
-            invite = parse_invite(args.invite)
-        except InviteError as exc:
-            raise CommandError(f"bad invite code: {exc}", 2) from None
-    emit({"joining": str(invite)})
-    peer = NetPeer(
-        profile.identity,
-        invite,
-        name=args.player_name or f"{args.bot} bot",
-        folder=profile.folder,
-        bot=_bot(args.bot, os.urandom(8).hex()),
-        # proposed only if this peer gets seat 0 (first at a standalone relay): a random board
-        options=(1 + int.from_bytes(os.urandom(2), "big") % 11,),
-    )
-    peer.find_relay = _rehost_finder(_interfaces(args.interface), peer)
-    peer.open_journal(_journal_path(profile, args.lan or invite.host), args.bot)
-    return outcome_summary(await peer.run())
-
-
-def _rehost_finder(
-    interfaces: list[str] | None, peer: NetPeer | None = None
-) -> Callable[[], Awaitable[Invite | None]]:
-    """What a peer calls when its relay stays gone: a member's re-hosted relay of its game on
-    the LAN (the lowest seat's), or ``None``."""
-
-    async def find() -> Invite | None:
-        from .discovery import DiscoveryError, find_rehost
-
-        table = peer.machine.table if peer is not None else None
-        if peer is None or table is None:
-            return None
-        game = peer.machine.game_id[:GAME_PREFIX].hex()
-        members = [fingerprint(k) for k in table.members]
-        try:
-            info = await find_rehost(game, members, REHOST_BROWSE, interfaces)
-        except DiscoveryError as exc:
-            log.info("cannot look for a re-hosted table: %s", exc)
-            return None
-        return None if info is None else Invite(info.host, info.port, info.fingerprint, game)
-
-    return find
-
-
-REHOST_BROWSE = 3.0
-"""Seconds a peer listens on the LAN for a re-hosted relay of its game."""
+        invite = _invite(args.invite)
+    default = "spectator" if args.spectate else f"{args.bot} bot"
+    service = _service(args, profile, _Printer(emit), args.player_name or default)
+    try:
+        outcome = await service.join(invite, spectate=args.spectate, bot=args.bot or "")
+    except (OSError, TimeoutError) as exc:
+        raise CommandError(
+            f"cannot reach {invite.host}:{invite.port} ({exc.strerror or exc or 'no answer'}); "
+            "check the address and that the table is still open"
+        ) from None
+    finally:
+        await service.close()
+    return outcome_summary(outcome)
 
 
 def _ended(profile: Profile) -> dict[str, Any] | None:
@@ -266,17 +225,16 @@ def _ended(profile: Profile) -> dict[str, Any] | None:
     folder = profile.folder / "journal"
     journals = sorted(folder.glob("*.journal"), key=lambda p: p.stat().st_mtime, reverse=True)
     for path in journals[:1]:
-        with contextlib.suppress(JournalError):
-            try:
-                state = read_journal(path)
-            except JournalError as exc:
-                if "damaged" in str(exc):
-                    raise CommandError(str(exc)) from None
-                raise
-            if state.end is not None:
-                how, record, reason = state.end
-                ended = {"ending": how, "record": record, "reason": reason, "ended": True}
-                return ended | _record_summary(Path(record))
+        try:
+            state = read_journal(path)
+        except JournalError as exc:
+            if "damaged" in str(exc):
+                raise CommandError(str(exc)) from None
+            continue
+        if state.end is not None:
+            how, record, reason = state.end
+            found = {"ending": how, "record": record, "reason": reason, "ended": True}
+            return found | _record_summary(Path(record))
     return None
 
 
@@ -302,7 +260,7 @@ def _record_summary(path: Path) -> dict[str, Any]:
     return found
 
 
-async def resume(args: Any, emit: Any) -> dict[str, Any]:
+async def resume(args: Any, emit: Emit) -> dict[str, Any]:
     """``goldnet resume``: go on with the newest unfinished game of this profile — through its
     relay, a relay a member re-hosted (``--invite``, or found on the LAN), or a relay this
     member re-hosts (``--host``). The host of a table reopens its relay where it was."""
@@ -317,140 +275,19 @@ async def resume(args: Any, emit: Any) -> dict[str, Any]:
         state = read_journal(journals[0])
     except JournalError as exc:
         raise CommandError(str(exc)) from None
-    bot_level = state.meta[5] or None
-    interfaces = _interfaces(args.interface)
-    peer = NetPeer.from_journal(
-        profile.identity, state, profile.folder, _bot(bot_level, os.urandom(8).hex())
-    )
-    peer.find_relay = _rehost_finder(interfaces, peer)
-    emit({"resuming": str(journals[0]), "received": peer.received})
-    if peer.outcome is not None:
-        return outcome_summary(peer.outcome)
-    table = peer.machine.table
-    if args.invite:
-        try:
-            invite = parse_invite(args.invite)
-        except InviteError as exc:
-            raise CommandError(f"bad invite code: {exc}", 2) from None
-        if table is not None and not invite.game:
-            raise CommandError("a re-hosted table's invite code ends with its game id", 2)
-        peer.switch_relay(invite)
-    hosted = peer.invite.fingerprint == profile.identity.fingerprint and not state.moved
-    if table is not None and (args.host or hosted):
-        if peer.role != "player":
-            raise CommandError("only a player of the game can re-host it")
-        # The host of the table reopens its relay on the same port; any member may re-host on
-        # its own machine (--host). Either way the relay is announced with the game id.
-        port = args.port or (peer.invite.port if hosted else 0)
-        bind = (state.bind or "0.0.0.0") if hosted and not args.host else None
-        return await _rehost(peer, profile, state, interfaces, port, emit, bind)
-    if args.host:
-        raise CommandError("only a game that has started can be re-hosted")
-    return outcome_summary(await peer.run())
-
-
-def _relay_from_journal(profile: Profile, peer: NetPeer, state: JournalState) -> Relay:
-    """A relay for the table of ``peer``'s game holding every envelope the journal has."""
-    table = peer.machine.table
-    assert table is not None
-    # The game's own order first (each envelope after what it answers), then the rest: a peer
-    # that reads the log from 0 never holds a long queue.
-    log = list(dict.fromkeys([*peer.machine.full_record(), *state.outgoing]))
-    return Relay(
-        profile.identity,
-        table_name=f"{table.names[0]}'s table",
-        game=table.game,
-        seats=len(table.members),
-        log=log,
-        members=list(zip(table.members, table.names, strict=True)),
-    )
-
-
-async def _rehost(
-    peer: NetPeer,
-    profile: Profile,
-    state: JournalState,
-    interfaces: list[str] | None,
-    port: int,
-    emit: Any,
-    bind: str | None = None,
-) -> dict[str, Any]:
-    """Re-host ``peer``'s table here: a relay from the journal, announced on the LAN with the
-    game id, a new invite code; this peer plays through it. When a lower seat re-hosts too,
-    that relay wins: this one closes and the peer moves there."""
-    from .discovery import Announcer, TableInfo
-
-    table = peer.machine.table
-    assert table is not None
-    game = peer.machine.game_id[:GAME_PREFIX].hex()
-    relay = _relay_from_journal(profile, peer, state)
-    bind = bind or ("0.0.0.0" if interfaces is None else interfaces[0])
-    try:
-        port = await relay.start(bind, port)
-    except OSError as exc:
+    invite = _invite(args.invite) if args.invite else None
+    if state.meta[1] == "player" and not state.meta[5]:
         raise CommandError(
-            f"cannot listen on {bind} port {port}: {exc.strerror}; try --port 0"
-        ) from None
-    if peer.journal is not None:
-        peer.journal.bind(bind)  # a later `resume` listens there again
-    address = _advertised_address(interfaces)
-    invite = Invite(address, port, profile.identity.fingerprint, game)
-    emit({"rehosted": str(invite), "port": port, "relay": f"{bind}:{port}"})
-    announcer = Announcer(interfaces)
-    name = f"{table.names[0]}'s table"[:60]
-    info = TableInfo(name, table.game, 0, profile.identity.fingerprint, address, port, game_id=game)
-    await announcer.start(info)
-    peer.switch_relay(Invite("127.0.0.1", port, profile.identity.fingerprint, game))
-    watcher = asyncio.create_task(_yield_to_lower_seat(peer, relay, interfaces))
+            "this seat was played by hand: resume it in the desktop client (`goldnet`)"
+        )
+    service = _service(args, profile, _Printer(emit), str(state.meta[2]))
     try:
-        outcome = await peer.run()
-        await _wait_for_clients(relay, 10.0)
+        outcome = await service.resume(
+            journals[0], rehost=args.host, invite=invite, port=args.port or None
+        )
     finally:
-        watcher.cancel()
-        with contextlib.suppress(Exception):
-            await announcer.close()
-        await relay.close()
+        await service.close()
     return outcome_summary(outcome)
-
-
-async def _yield_to_lower_seat(peer: NetPeer, relay: Relay, interfaces: list[str] | None) -> None:
-    """While this member re-hosts, watch for a lower seat's re-host of the same game; if one
-    appears, move there and close this relay (the others follow the lowest seat too)."""
-    from .discovery import find_rehost
-
-    table = peer.machine.table
-    assert table is not None
-    me = peer.machine.seat_of(peer.identity.public)
-    members = [fingerprint(k) for k in table.members]
-    game = peer.machine.game_id[:GAME_PREFIX].hex()
-    while peer.outcome is None:
-        with contextlib.suppress(Exception):
-            info = await find_rehost(game, members[: me or 0], REHOST_BROWSE, interfaces)
-            if info is not None and await _shows_key(info.host, info.port, info.fingerprint):
-                log.info("seat %s re-hosted this table too: moving there", info.fingerprint)
-                peer.switch_relay(Invite(info.host, info.port, info.fingerprint, game))
-                await relay.close()
-                return
-        await asyncio.sleep(1.0)
-
-
-async def _shows_key(host: str, port: int, expected: str) -> bool:
-    """Whether the relay at ``host:port`` shows the key of fingerprint ``expected`` (TLS): an
-    announcement alone proves nothing, anyone on the LAN can copy a member's fingerprint."""
-    from .tls import PinError, check_pin, client_context
-
-    try:
-        opened = asyncio.open_connection(host, port, ssl=client_context())
-        _, writer = await asyncio.wait_for(opened, 5.0)
-    except (OSError, TimeoutError):
-        return False
-    try:
-        check_pin(writer.get_extra_info("ssl_object"), expected)
-        return True
-    except PinError:
-        return False
-    finally:
-        writer.close()
 
 
 async def tables(args: Any, emit: Any) -> list[dict[str, Any]]:
@@ -469,14 +306,21 @@ async def tables(args: Any, emit: Any) -> list[dict[str, Any]]:
     ]
 
 
-async def relay_main(args: Any, emit: Any) -> None:
-    """``goldnet relay``: a standalone relay for online tables."""
+async def relay_main(args: Any, emit: Emit) -> None:
+    """``goldnet relay``: a standalone relay for online tables (the first player to arrive
+    proposes the table)."""
+    info = _game(args.game)
+    seats = args.seats or info.seats[0]
+    try:
+        info.check(info.draw_options(lambda _name, n: 0), seats)
+    except ValueError as exc:
+        raise CommandError(str(exc), 2) from None
     profile = _profile(args.profile)
     relay = Relay(
         profile.identity,
         table_name=args.name or "goldnet table",
-        game=args.game,
-        seats=GAME_SEATS[args.game],
+        game=info.name,
+        seats=seats,
         max_spectators=args.max_spectators,
         max_pending=args.max_pending,
     )
@@ -492,32 +336,33 @@ async def relay_main(args: Any, emit: Any) -> None:
         await relay.close()
 
 
-def run(coro_fn: Any, args: Any, emit: Any) -> Any:
-    """Run one command's coroutine; network failures become :class:`CommandError`."""
+def run(coro_fn: Any, args: Any, emit: Emit) -> Any:
+    """Run one command's coroutine; goldnet's own failures become :class:`CommandError`."""
     try:
         return asyncio.run(coro_fn(args, emit))
-    except (NetError, JournalError) as exc:
-        raise CommandError(str(exc)) from None
-    except Exception as exc:
-        from .discovery import DiscoveryError
-
-        if isinstance(exc, DiscoveryError):
-            raise CommandError(f"LAN discovery failed: {exc}") from None
+    except CommandError:
         raise
+    except DiscoveryError as exc:
+        raise CommandError(f"LAN discovery failed: {exc}") from None
+    except GoldnetError as exc:
+        raise CommandError(str(exc)) from None
 
 
 # --- demo --------------------------------------------------------------------------------
 
 
-def demo(args: Any, emit: Any) -> dict[str, Any]:
+def demo(args: Any, emit: Emit) -> dict[str, Any]:
     """``goldnet demo``: N bot peers as separate processes, each with its own profile, find the
     table by zeroconf (on loopback), play through the relay, save and verify their records."""
     from ..records import read, verify
 
-    game = args.game
-    seats = GAME_SEATS[game]
-    if args.players != seats:
-        raise CommandError(f"{game} is played by {seats}, not {args.players}", 2)
+    info = _game(args.game)
+    game = info.name
+    players = args.players or info.seats[0]
+    try:
+        info.check(info.draw_options(lambda _name, n: 0), players)
+    except ValueError as exc:
+        raise CommandError(str(exc), 2) from None
     base = Path(tempfile.mkdtemp(prefix="goldnet-demo-"))
     name = f"demo-{os.getpid()}-{os.urandom(2).hex()}"
     env = {
@@ -539,15 +384,18 @@ def demo(args: Any, emit: Any) -> dict[str, Any]:
         "--json",
         "--profile",
         str(base / "peer-0"),
+        "--seats",
+        str(players),
     ]
-    if args.board:
-        host_cmd += ["--board", str(args.board)]
+    for option in info.options:
+        if getattr(args, option.name, None) is not None:
+            host_cmd += [f"--{option.name}", str(getattr(args, option.name))]
     procs = [
         subprocess.Popen(
             host_cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
         )
     ]
-    for i in range(1, args.players):
+    for i in range(1, players):
         cmd = [
             *common,
             "join",

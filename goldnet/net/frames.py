@@ -29,6 +29,8 @@ from protocol.codec import pack, unpack
 from protocol.envelope import MAX_ENVELOPE_SIZE
 from protocol.errors import RemoteProtocolError
 
+from .errors import NetError
+
 MAX_FRAME = MAX_ENVELOPE_SIZE + 1024
 """Largest frame payload accepted, in bytes."""
 HEADER = 4
@@ -36,7 +38,7 @@ AUTH_TAG = b"goldnet/relay-auth/v1"
 RELAY_VERSION = 1
 
 
-class FrameError(RemoteProtocolError):
+class FrameError(RemoteProtocolError, NetError):
     """A frame that breaks the framing (oversized, malformed)."""
 
 

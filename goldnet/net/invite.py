@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import GoldnetError
+
 SCHEME = "goldnet://"
 _FINGERPRINT = re.compile(r"^[a-z2-7]{4}(-[a-z2-7]{4}){5}$")
 _GAME = re.compile(r"^[0-9a-f]{32}$")
@@ -21,7 +23,7 @@ GAME_PREFIX = 16
 """Bytes of the game id an invite code carries."""
 
 
-class InviteError(ValueError):
+class InviteError(GoldnetError, ValueError):
     """An invite code that cannot be read; the message says what is wrong."""
 
 

@@ -39,6 +39,7 @@ from typing import Any, BinaryIO
 from protocol.codec import pack, unpack
 from protocol.errors import RemoteProtocolError
 
+from ..errors import GoldnetError
 from ..profile import private_folder
 
 SUFFIX = ".journal"
@@ -46,7 +47,7 @@ PRIVATE_FILE = 0o600
 MAX_ENTRY = 1 << 20
 
 
-class JournalError(Exception):
+class JournalError(GoldnetError):
     """A journal that cannot be read or written; names the file and the problem."""
 
 
@@ -244,3 +245,35 @@ def unfinished(folder: Path) -> list[Path]:
         except JournalError:
             continue
     return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def journal_path(folder: Path, label: str) -> Path:
+    """A new journal's path in the profile ``folder``: ``journal/LABEL-RANDOM.journal``, the
+    label (a table name, a host) made safe for a file name."""
+    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in label)[:40]
+    return folder / "journal" / f"{safe}-{os.urandom(4).hex()}{SUFFIX}"
+
+
+def record_path(folder: Path, game: str, first_name: str, game_id: bytes) -> Path:
+    """Where the record of a game is saved in the profile ``folder`` (created if needed):
+    ``records/GAME-FIRSTNAME-GAMEID.goldnet``, the first seat's name made safe for a file name."""
+    records = folder / "records"
+    records.mkdir(parents=True, exist_ok=True)
+    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in first_name)[:30]
+    return records / f"{game}-{safe}-{game_id.hex()[:12]}.goldnet"
+
+
+def describe_journal(path: Path) -> dict[str, Any]:
+    """What an interrupted game's journal says: ``invite``, ``name``, ``modified`` (seconds
+    since the epoch), ``entries`` (envelopes received).
+
+    Raises:
+        JournalError: unreadable.
+    """
+    state = read_journal(path)
+    return {
+        "invite": state.meta[0],
+        "name": state.meta[2],
+        "modified": path.stat().st_mtime,
+        "entries": len(state.incoming),
+    }

@@ -1,8 +1,12 @@
-"""The network thread of the desktop client: one asyncio loop in its own thread.
+"""Time and threads of the network layer; no Qt here.
 
-The GUI calls into it with :meth:`LoopThread.submit` (``asyncio.run_coroutine_threadsafe``) and
-:meth:`LoopThread.call` (``loop.call_soon_threadsafe``) and never waits for an answer — except
-:meth:`LoopThread.stop` at quit (bounded). No Qt here.
+:class:`LoopThread` is the network thread of the desktop client: one asyncio loop in its own
+thread. The GUI calls into it with :meth:`LoopThread.submit` (``asyncio.run_coroutine_threadsafe``)
+and :meth:`LoopThread.call` (``loop.call_soon_threadsafe``) and never waits for an answer —
+except :meth:`LoopThread.stop` at quit (bounded).
+
+:class:`GameClock` is a network peer's game clock: integer milliseconds for the lockstep
+machine, advanced once a second by the peer.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import os
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -90,3 +95,27 @@ class LoopThread:
         if not thread.is_alive():
             self._thread = None
             self._loop = None
+
+
+_SCALE = os.environ.get("GOLDNET_TIME_SCALE", "1")
+TIME_SCALE = int(_SCALE) if _SCALE.isdigit() and 1 <= int(_SCALE) <= 3600 else 1
+"""Game-clock seconds per real second (tests only: ``GOLDNET_TIME_SCALE=60`` makes the
+abandonment time of a table pass 60 times faster; 1 in real play)."""
+
+
+class GameClock:
+    """Milliseconds of game time (integer time for the lockstep machine); :meth:`tick` once
+    a real second, :meth:`advance` to move it on by hand (tests)."""
+
+    def __init__(self) -> None:
+        self.now = 0
+
+    def __call__(self) -> int:
+        return self.now
+
+    def tick(self) -> None:
+        """One real second passed: :data:`TIME_SCALE` seconds of game time."""
+        self.now += 1000 * TIME_SCALE
+
+    def advance(self, ms: int) -> None:
+        self.now += ms

@@ -1,28 +1,57 @@
-"""What a network game tells the GUI (through :class:`Listener`); no Qt here.
+"""What a table service tells whoever drives it — the desktop client or the command line —
+through a :class:`Listener`; no Qt here.
 
-- :class:`TableStart` — the table of a game that started.
-- :class:`Step` — a snapshot of the rules state after each lockstep event, for the GUI to show
-  and animate.
+- :class:`TableStart` — the table of a game that started (or was resumed).
+- :class:`~goldnet.view.View` — after each step, what the local seat may know (a spectator:
+  the public view); never a game state.
 - :class:`WaitReport` — what the game waits for and who is connected, with the time left
   before the game may be adjudicated abandoned: for the screen, never evidence.
-- :class:`Problem` — anything that stops or refuses the game, classified (``kind``) so that
-  the GUI can say it in plain words; never a traceback.
-
-A game's end comes as the client's :class:`~goldnet.net.client.Outcome` (``ending``: over,
-abandoned or halted).
+- :class:`Outcome` — how the game ended (over, abandoned or halted).
+- :class:`Problem` — anything that stops or refuses the game, classified by the exception's
+  class (:func:`problem_of`, never by its words) so that the GUI can say it in plain words.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
+from protocol.errors import LocalProtocolError
 from protocol.events import Waiting
 from protocol.messages import DEFAULT_ABANDON_AFTER
 
-from ..engine import Event, GameState, Terminal
-from .client import NetPeer, Outcome
+from ..engine import GameState, Terminal
+from ..profile import ProfileError
+from ..view import View
+from .errors import CannotListen, NetError, NotResumable, PinError, Refused, RelayLost
 from .invite import Invite
+from .journal import JournalError
+
+if TYPE_CHECKING:
+    from .client import NetPeer
+
+ENDINGS = ("over", "abandoned", "halted")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a network game ended.
+
+    ``ending``: ``"over"`` (``result`` holds the scores), ``"abandoned"`` (no result; seat
+    ``by`` adjudicated it after the table's abandonment time) or ``"halted"`` (``culprit`` is
+    the member proven at fault and ``reason`` says what it signed; the record holds the proof).
+    """
+
+    result: Terminal | None
+    record: Path
+    turns: int
+    names: tuple[str, ...]
+    options: tuple[Any, ...]
+    ending: str = "over"
+    reason: str = ""
+    culprit: bytes | None = None
+    by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -39,33 +68,9 @@ class TableStart:
     members: tuple[bytes, ...] = ()
     abandon_after: int = DEFAULT_ABANDON_AFTER
 
-    @property
-    def board(self) -> int:
-        return int(self.options[0])
-
     def seat_of(self, key: bytes | None) -> int | None:
         """The seat of member ``key`` (``None``: not a member, or no key)."""
         return self.members.index(key) if key is not None and key in self.members else None
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step of a network game, as the GUI shows it.
-
-    ``kind``: ``"started"`` (``table`` set; the position to start from, perhaps mid-game when
-    resuming), ``"drawn"`` (the tiles were thrown), ``"applied"`` (``seat`` played ``action``
-    on a roll of ``roll``), ``"over"`` (``result`` set). ``state`` is a snapshot (a clone, the
-    GUI's to keep) of the position after the step; ``events`` are the rules' events of it.
-    """
-
-    kind: str
-    state: GameState
-    events: tuple[Event, ...] = ()
-    seat: int | None = None
-    action: tuple[Any, ...] | None = None
-    roll: int | None = None
-    result: Terminal | None = None
-    table: TableStart | None = None
 
 
 @dataclass(frozen=True)
@@ -91,15 +96,15 @@ class WaitReport:
     left: int
 
 
-def wait_report(peer: NetPeer, progress_at: int) -> WaitReport:
-    """The report of ``peer``'s game now; ``progress_at`` is the peer's loop clock (ms) at the
-    game's last progress. Reads the peer only: call it on the loop."""
+def wait_report(peer: NetPeer) -> WaitReport:
+    """The report of ``peer``'s game now, counted from its last progress on its loop clock.
+    Reads the peer only: call it on the loop."""
     table = peer.machine.table
     members = table.members if table is not None else ()
     abandon_after = table.abandon_after if table is not None else DEFAULT_ABANDON_AFTER
     online = peer.connected
     connected = tuple(peer.presence.get(key) if online else None for key in members)
-    idle = max(0, peer.loop_clock.now - progress_at) // 1000
+    idle = max(0, peer.loop_clock.now - peer.progress_at) // 1000
     return WaitReport(peer.waiting(), connected, online, idle, max(0, abandon_after - idle))
 
 
@@ -109,10 +114,11 @@ class Problem:
 
     Kinds: ``unreachable`` (no connection to ``host:port``), ``wrong-key`` (something else
     answers there), ``refused`` (the relay said no: ``detail``), ``lost`` (the connection was
-    lost and could not be restored), ``port`` (cannot listen on ``port``), ``journal`` (the
-    interrupted game cannot be read), ``profile``, ``play`` (the move was refused: ``detail``),
-    ``failed`` (anything else: ``detail``). A game that ends — over, abandoned, or halted on
-    a member's proven fault — is no problem: it comes as an ``Outcome``.
+    lost and could not be restored), ``port`` (cannot listen on ``port``), ``discovery`` (LAN
+    discovery could not start), ``journal`` (the interrupted game cannot be read or goes on no
+    more), ``profile``, ``play`` (the move was refused: ``detail``), ``failed`` (anything
+    else: ``detail``). A game that ends — over, abandoned, or halted on a member's proven
+    fault — is no problem: it comes as an :class:`Outcome`.
     """
 
     kind: str
@@ -121,23 +127,63 @@ class Problem:
     detail: str = ""
 
 
+def problem_of(exc: BaseException, invite: Invite | None = None) -> Problem:
+    """Classify an exception of the table service by its class (never by its message)."""
+    from .discovery import DiscoveryError
+
+    host, port = (invite.host, invite.port) if invite is not None else ("", 0)
+    text = str(exc)
+    if isinstance(exc, PinError):
+        return Problem("wrong-key", host, port, text)
+    if isinstance(exc, Refused):
+        return Problem("refused", host, port, exc.reason)
+    if isinstance(exc, RelayLost):
+        return Problem("lost", host, port, text)
+    if isinstance(exc, CannotListen):
+        return Problem("port", host, port, text)
+    if isinstance(exc, DiscoveryError):
+        return Problem("discovery", detail=text)
+    if isinstance(exc, NotResumable):
+        return Problem("journal", detail=text)
+    if isinstance(exc, NetError):
+        return Problem("failed", host, port, text)
+    if isinstance(exc, (ConnectionError, OSError, TimeoutError, EOFError)):
+        return Problem("unreachable", host, port, text or type(exc).__name__)
+    if isinstance(exc, JournalError):
+        return Problem("journal", detail=text)
+    if isinstance(exc, ProfileError):
+        return Problem("profile", detail=text)
+    if isinstance(exc, LocalProtocolError):
+        return Problem("play", detail=text)
+    return Problem("failed", host, port, f"{type(exc).__name__}: {text}")
+
+
 class Listener(Protocol):
-    """Callbacks of a :class:`~goldnet.net.bridge.GameSession`, called in the loop thread (must
-    not block)."""
+    """What a :class:`~goldnet.net.service.TableService` tells, called in its event loop's
+    thread (must not block: the desktop client posts each call to the GUI thread)."""
 
     def on_status(self, kind: str, value: Any) -> None:
-        """``("hosting", Invite)`` the relay listens; ``("announced", bool)`` the LAN
-        announcement started or failed; ``("connecting", Invite)``; ``("seated", Invite)``
-        connected, waiting for the game to start."""
+        """``("hosting", Invite)`` the relay listens (the invite code to give others);
+        ``("announced", bool)`` the LAN announcement started or failed; ``("connecting",
+        Invite)``; ``("seated", Invite)`` connected, waiting for the game to start;
+        ``("resuming", Path)`` a journal was read; ``("rehosted", Invite)`` this member's
+        relay for the table listens."""
 
-    def on_step(self, step: Step) -> None: ...
+    def on_started(self, table: TableStart) -> None:
+        """The game started, or a resumed game stands where it was: views follow."""
 
-    def on_turn(self, seat: int) -> None: ...
+    def on_view(self, view: View, trial: GameState | None) -> None:
+        """What the local seat may know after a step (the first one right after
+        ``on_started``). ``trial`` is given only with a view on turn of a seat played by hand:
+        a clone of this peer's own rules state (which holds this seat's knowledge only), for
+        trying a move before it is confirmed; the answer is :meth:`TableService.play`."""
 
     def on_wait(self, report: WaitReport) -> None:
-        """After every lockstep event and presence notice, and once a second while the game
-        runs (only when the report changed)."""
+        """After every step and presence notice, and once a second while the game runs (only
+        when the report changed)."""
 
-    def on_finished(self, outcome: Outcome) -> None: ...
+    def on_finished(self, outcome: Outcome) -> None:
+        """The game ended; its record is saved."""
 
-    def on_problem(self, problem: Problem) -> None: ...
+    def on_problem(self, problem: Problem) -> None:
+        """The game could not start or go on, or a move was refused (``play``)."""

@@ -21,9 +21,7 @@ from cryptography.x509.oid import NameOID
 
 from protocol.identity import Identity, fingerprint
 
-
-class PinError(Exception):
-    """The relay's certificate is not the one the invite or announcement named."""
+from .errors import PinError
 
 
 def server_context(identity: Identity) -> ssl.SSLContext:

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from goldnet.games.mountains_rivers.bots import make_bot
-from goldnet.net.client import NetPeer, Outcome
+from goldnet.net.client import NetPeer
 from goldnet.net.frames import FrameDecoder, auth_message, encode
 from goldnet.net.invite import Invite
 from goldnet.net.relay import Relay
+from goldnet.net.reports import Outcome
 from goldnet.net.tls import client_context
 from goldnet.records import read, verify
 from protocol.envelope import ZERO_HASH, Envelope

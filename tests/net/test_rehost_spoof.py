@@ -75,7 +75,7 @@ def test_a_re_hosting_member_keeps_its_relay_when_a_lower_seat_is_only_announced
     """Seat 1 re-hosts; an announcement claims seat 0 re-hosted too, from a relay that shows
     another key. Seat 1 must check that relay's key before it closes its own and moves there
     (it closed its relay on the announcement alone, then ended its game on the pin error)."""
-    from goldnet.net import commands, discovery
+    from goldnet.net import discovery, hosting
     from goldnet.net.discovery import TableInfo
 
     async def scenario() -> None:
@@ -101,7 +101,7 @@ def test_a_re_hosting_member_keeps_its_relay_when_a_lower_seat_is_only_announced
 
             monkeypatch.setattr(discovery, "find_rehost", announced)
             invite_before = seat1.invite
-            watcher = asyncio.create_task(commands._yield_to_lower_seat(seat1, game.relay, None))
+            watcher = asyncio.create_task(hosting.yield_to_lower_seat(seat1, game.relay, None))
             try:
                 await until(lambda: len(looked) >= 2)  # it looked, and went on looking
             finally:

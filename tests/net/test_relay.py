@@ -22,7 +22,8 @@ import pytest
 
 import goldnet.net.client as client_module
 from goldnet.games.mountains_rivers.bots import make_bot
-from goldnet.net.client import RECONNECT_DELAYS, NetError, NetPeer, Refused
+from goldnet.net.client import RECONNECT_DELAYS, NetPeer
+from goldnet.net.errors import NetError, Refused
 from goldnet.net.frames import MAX_FRAME, RELAY_VERSION, FrameDecoder, auth_message, encode
 from goldnet.net.invite import Invite
 from goldnet.net.journal import Journal, read_journal

@@ -24,13 +24,14 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.games.mountains_rivers.rules import FIELD_NAMES
-from goldnet.net.bridge import Step, TableStart, WaitReport
-from goldnet.net.client import NetPeer, Outcome
+from goldnet.net.client import NetPeer
 from goldnet.net.invite import Invite
 from goldnet.net.journal import read_journal
+from goldnet.net.reports import Outcome, TableStart, WaitReport
 from goldnet.profile import Profile
 from goldnet.records import read, verify
 from goldnet.session import EngineBinding, make_engine
+from goldnet.view import view_of
 from protocol.errors import RemoteProtocolError
 from protocol.events import Waiting
 from protocol.messages import Action
@@ -88,13 +89,12 @@ def in_loop(window: MainWindow, coro: Any) -> Any:
 
 def take_the_bot_away(window: MainWindow) -> None:
     """Stop the bot's peer: its connection closes, its journal stays (as a killed process's)."""
-    session = window.lobby.session
-    assert session is not None
-    core = session.core
+    link = window.lobby.link
+    assert link is not None
+    service = link.service
 
     async def away() -> None:
-        task = core.bot_task
-        assert task is not None
+        (task,) = service.bot_tasks
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
@@ -104,28 +104,29 @@ def take_the_bot_away(window: MainWindow) -> None:
 
 def bring_the_bot_back(window: MainWindow, kind: type[NetPeer] = NetPeer) -> None:
     """The bot resumes from its journal, as ``goldnet resume`` would (a ``kind`` of client)."""
-    session = window.lobby.session
-    assert session is not None
-    core = session.core
+    link = window.lobby.link
+    assert link is not None
+    service = link.service
 
     async def back() -> None:
-        old = core.bot_peer
-        assert old is not None and old.journal is not None
+        (old,) = service.bots
+        assert old.journal is not None
         profile = Profile(old.folder)
         bot = make_bot("random", "back")
         state = read_journal(old.journal.path)
         peer = kind.from_journal(profile.identity, state, old.folder, bot)
-        core.bot_peer = peer
-        core.bot_task = core._spawn(core._run_bot(peer))
+        service.bots[0] = peer
+        service.bot_tasks.clear()
+        service.start_bot(peer)
 
     in_loop(window, back())
 
 
 def advance_clock(window: MainWindow, seconds: int) -> None:
     """Move the local peer's game clock forward (what the abandonment time is counted on)."""
-    session = window.lobby.session
-    assert session is not None and session.core.peer is not None
-    window.bridge.loop_thread.call(session.core.peer.loop_clock.advance, seconds * 1000)
+    link = window.lobby.link
+    assert link is not None and link.service.peer is not None
+    window.bridge.loop_thread.call(link.service.peer.loop_clock.advance, seconds * 1000)
 
 
 def fits(label: QLabel) -> bool:
@@ -170,7 +171,7 @@ def test_a_bot_that_goes_away_and_comes_back_is_waited_for_never_blamed(
     assert table.scene is not None and table.scene.panels[1].status == "Connection lost"
     assert not table.pause.isVisible()  # my move is due: nothing waits for the bot yet
 
-    intent_action(c, c.state.legal_actions(c.human)[0])
+    intent_action(c, c.view.legal[0])
     c.confirm()
     # my move is applied; the next throw needs the bot's reveal, and the bot is away
     qtbot.waitUntil(table.pause.isVisible, timeout=10000)
@@ -203,7 +204,7 @@ def test_a_bot_that_goes_away_and_comes_back_is_waited_for_never_blamed(
     record = check_end(qtbot, window)
     assert table.end.replay.isVisible()
     no_blame(window)
-    bot_peer = window.lobby.session.core.bot_peer if window.lobby.session else None
+    bot_peer = window.lobby.link.service.bots[0] if window.lobby.link else None
     assert bot_peer is not None
     qtbot.waitUntil(lambda: bot_peer.outcome is not None, timeout=10000)
     assert bot_peer.outcome is not None
@@ -220,7 +221,7 @@ def test_a_game_nobody_resumes_ends_abandoned_in_french_with_nobody_blamed(
     take_the_bot_away(window)
     qtbot.waitUntil(lambda: c.away == {1}, timeout=10000)
     assert table.scene is not None and table.scene.panels[1].status == "Connexion perdue"
-    intent_action(c, c.state.legal_actions(c.human)[0])
+    intent_action(c, c.view.legal[0])
     c.confirm()
     qtbot.waitUntil(table.pause.isVisible, timeout=10000)
     advance_clock(window, 18)
@@ -258,7 +259,7 @@ def test_a_game_nobody_resumes_ends_abandoned_in_french_with_nobody_blamed(
 
     # Back to the start: the game is over, nothing is left to resume.
     window.show_start()
-    qtbot.waitUntil(lambda: window.lobby.session is None and window.start.net_state == "idle")
+    qtbot.waitUntil(lambda: window.lobby.link is None and window.start.net_state == "idle")
     assert "You left" not in window.start.net_status.text()
     assert "Vous avez quitté" not in window.start.net_status.text()
 
@@ -287,7 +288,7 @@ def test_a_halted_game_names_the_member_proven_at_fault(
     window = new_window(qtbot, Profile(tmp_path / "me"))
     c = host_bot_game(qtbot, window, "Ada")
     take_the_bot_away(window)
-    intent_action(c, c.state.legal_actions(c.human)[0])
+    intent_action(c, c.view.legal[0])
     c.confirm()
     bring_the_bot_back(window, RogueBot)  # it reveals, then signs an illegal action
     table = window.table
@@ -381,11 +382,11 @@ def test_pause_and_ending_texts_wrap_inside_their_panels(
 
 def test_what_pauses_the_table_and_what_does_not(qtbot: Any, tmp_path: Path) -> None:
     bridge = NetBridge(Profile(tmp_path / "me"), [LOOPBACK])  # its thread is never started
-    session = bridge.session("Ada")
+    link = bridge.link("Ada")
     members = (b"\x01" * 32, b"\x02" * 32)
     table = TableStart(GAME, (1,), ("Ada", "Bea"), 0, Invite(LOOPBACK, 1, "x"), members, 600)
-    start = Step("started", make_engine(GAME, (1,), 2).state, table=table)
-    c = NetworkController(session, start, ("#c0392b", "#2c6fbf"))
+    first = view_of(make_engine(GAME, (1,), 2).state, 0)
+    c = NetworkController(link, table, first, None, ("#c0392b", "#2c6fbf"))
     said: list[str] = []
     hints: list[str] = []
     c.logged.connect(said.append)

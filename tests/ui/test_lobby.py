@@ -23,9 +23,9 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
 from goldnet.engine import Action
-from goldnet.net.bridge import Problem
 from goldnet.net.invite import parse_invite
 from goldnet.net.journal import read_journal, unfinished
+from goldnet.net.reports import Problem
 from goldnet.profile import Profile
 from goldnet.records import read, verify
 from ui.app import MainWindow
@@ -125,10 +125,10 @@ def play_to_the_end(
         w = next(w for w, c in zip(windows, controllers, strict=True) if c.phase == "human")
         c = w.table.controller
         assert isinstance(c, NetworkController)
-        legal = c.state.legal_actions(c.human)
+        legal = list(c.view.legal)
         reveals = [a for a in legal if a[0] == "reveal"]  # two humans burying forever: no
         action = reveals[-1] if reveals else legal[-1]  # the longest lines come last
-        committed = c.state.public_hash()
+        committed = c.view
         if w is window and moves < by_mouse:
             click_action(w, action)
             assert c.phase == "confirm", w.table.hint.text()
@@ -137,8 +137,8 @@ def play_to_the_end(
             intent_action(c, action)
             assert c.phase == "confirm", w.table.hint.text()
             c.confirm()
-        # the move is applied by the network, not by the click: the committed state moves on
-        qtbot.waitUntil(lambda c=c, h=committed: c.state.public_hash() != h, timeout=15000)
+        # the move is applied by the network, not by the click: a new view comes
+        qtbot.waitUntil(lambda c=c, v=committed: c.view is not v, timeout=15000)
         if w is window:
             moves += 1
             if moves == stop_after:
@@ -297,14 +297,14 @@ def test_stop_hosting_withdraws_the_table_from_the_lan_lists(qtbot: Any, tmp_pat
     listed = lambda w: "Short-lived table" in [t.name for t in w.start.tables()]  # noqa: E731
     qtbot.waitUntil(lambda: listed(other), timeout=15000)
     assert not listed(host)  # my own table is not offered to me
-    session = host.lobby.session
-    assert session is not None and session.core.peer is not None
-    assert session.core.peer.journal is not None and session.core.peer.journal.path.exists()
+    link = host.lobby.link
+    assert link is not None and link.service.peer is not None
+    assert link.service.peer.journal is not None and link.service.peer.journal.path.exists()
     QTest.mouseClick(host.start.cancel_button, Qt.MouseButton.LeftButton)
     assert host.start.net_state == "idle" and not host.start.net_status_box.isVisible()
     assert host.start.host_button.isEnabled()
     qtbot.waitUntil(lambda: not listed(other), timeout=15000)  # goodbye packets: live removal
-    qtbot.waitUntil(lambda: session.is_closed, timeout=10000)
+    qtbot.waitUntil(lambda: link.is_closed, timeout=10000)
     # a table that never started leaves nothing to resume
     assert not host.start.resume_button.isEnabled()
     assert not unfinished(tmp_path / "host" / "journal")
@@ -332,7 +332,7 @@ def test_a_bad_invite_code_is_explained_in_plain_words(qtbot: Any, code: str, wo
     assert start.net_status_box.isVisible()
     assert start.net_status_box.property("tone") == "problem"
     assert start.net_state == "idle" and start.join_button.isEnabled()
-    assert window.lobby.session is None and window.stack.currentWidget() is start
+    assert window.lobby.link is None and window.stack.currentWidget() is start
     assert "Traceback" not in start.net_status.text()
 
 
@@ -353,7 +353,7 @@ def test_an_unreachable_table_is_explained_and_the_window_stays_responsive(
     assert start.net_status.text() == (
         "Could not reach 127.0.0.1:1 — check the address and that the host is still running."
     )
-    assert window.lobby.session is None and start.join_button.isEnabled()
+    assert window.lobby.link is None and start.join_button.isEnabled()
     artifacts.save(window.grab().toImage(), "lobby-unreachable.png")
 
 
@@ -380,13 +380,13 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     assert (bot_profile.folder / "identity.key").exists()
     assert bot_profile.identity.fingerprint != profile.identity.fingerprint
     # its table is not announced: nobody else can take the seat
-    assert window.lobby.session is not None and window.lobby.session.core._announcer is None
+    assert window.lobby.link is not None and window.lobby.link.service._announcement is None
     play_to_the_end(qtbot, window, by_mouse=2, stop_after=2)
     # the bot's move is shown no sooner than bot_delay after mine; a click meanwhile is refused
     c.bot_delay = 1500
     play_to_the_end(qtbot, window, stop_after=1)
     assert c.phase == "bot" and window.table.status.text() == "Hard bot is playing…"
-    assert c.state.active == 0  # shown: my move (and perhaps the tiles), not the bot's yet
+    assert c.obs.active == 0  # shown: my move (and perhaps the tiles), not the bot's yet
     click_field(window.table.view, field("0,0"))
     assert window.table.hint.text() == "Wait: it is Hard bot's turn."
     c.bot_delay = 0
@@ -394,13 +394,13 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     # Leave the table mid-game, then resume it from the lobby: the relay of this process
     # comes back on its port with its log, and so does the bot, from its own journal.
     qtbot.waitUntil(lambda: c.phase == "human", timeout=10000)
-    turn = c.state.turn
+    turn = c.obs.turn
     QTest.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
     assert window.stack.currentWidget() is start and "You left the game" in start.net_status.text()
     qtbot.waitUntil(start.resume_button.isEnabled, timeout=10000)
     QTest.mouseClick(start.resume_button, Qt.MouseButton.LeftButton)
     c = network_controller(qtbot, window)
-    assert c.names == ("Hard bot", "Zoé") and c.state.turn == turn
+    assert c.names == ("Hard bot", "Zoé") and c.obs.turn == turn
     moves = play_to_the_end(qtbot, window)
     assert moves >= 8
     record = check_end(qtbot, window)
@@ -412,7 +412,7 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     artifacts.save(window.grab().toImage(), "lobby-bot-over.png")
     QTest.mouseClick(window.table.end.back, Qt.MouseButton.LeftButton)
     assert window.stack.currentWidget() is start
-    qtbot.waitUntil(lambda: window.lobby.session is None and start.net_state == "idle")
+    qtbot.waitUntil(lambda: window.lobby.link is None and start.net_state == "idle")
     assert start.host_button.isEnabled() and not start.resume_button.isEnabled()
 
 
@@ -421,10 +421,10 @@ def test_a_lost_connection_stops_the_table_with_plain_words(qtbot: Any) -> None:
     window.start.opponent_combo.setCurrentIndex(window.start.opponent_combo.findData("random"))
     QTest.mouseClick(window.start.host_button, Qt.MouseButton.LeftButton)
     c = network_controller(qtbot, window)
-    session = window.lobby.session
-    assert session is not None
+    link = window.lobby.link
+    assert link is not None
     # what the network thread reports when the relay stays out of reach (after its retries)
-    session.on_problem(Problem("lost", "127.0.0.1", 47001, "lost the relay"))
+    link.on_problem(Problem("lost", "127.0.0.1", 47001, "lost the relay"))
     qtbot.waitUntil(lambda: c.phase == "stopped", timeout=5000)
     table = window.table
     assert table.end.isVisible() and table.end.title.text() == "The game stopped"
@@ -482,10 +482,10 @@ def test_resume_from_the_lobby_a_game_left_by_a_killed_join_process(
     c = network_controller(qtbot, window)
     assert c.names == ("strong bot", "Rémi") and c.human == 1 and c.board == 6
     # the table opens where the game stood, not on an empty board
-    assert c.state.turn > 0 and c.state.facedown_fields.bit_count() < 91
+    assert c.obs.turn > 0 and c.obs.facedown.bit_count() < 91
     said = window.table.log.item(1).text()  # the game may have gone on since: the other is a bot
     assert said.startswith("The game goes on from turn ") and said.endswith(".")
-    assert 0 < int(said.removeprefix("The game goes on from turn ")[:-1]) <= c.state.turn
+    assert 0 < int(said.removeprefix("The game goes on from turn ")[:-1]) <= c.obs.turn
     artifacts.save(window.grab().toImage(), "lobby-resumed.png")
     play_to_the_end(qtbot, window)
     record = check_end(qtbot, window)
@@ -495,5 +495,5 @@ def test_resume_from_the_lobby_a_game_left_by_a_killed_join_process(
     assert after.end == ("over", str(record), "")
     assert after.incoming[: len(before.incoming)] == before.incoming
     window.show_start()
-    qtbot.waitUntil(lambda: window.lobby.session is None)
+    qtbot.waitUntil(lambda: window.lobby.link is None)
     assert not start.resume_button.isEnabled()

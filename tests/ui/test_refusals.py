@@ -13,10 +13,11 @@ import pytest
 from goldnet.engine import IllegalAction, Refusal
 from goldnet.games.mountains_rivers.refusals import REFUSALS
 from goldnet.games.mountains_rivers.rules import FIELD_NAMES
-from goldnet.net.bridge import Problem, Step, TableStart
 from goldnet.net.invite import Invite
+from goldnet.net.reports import Problem, TableStart
 from goldnet.profile import Profile
 from goldnet.session import make_engine
+from goldnet.view import view_of
 from ui import i18n, texts
 from ui.netgame import NetworkController
 from ui.network import NetBridge
@@ -98,14 +99,16 @@ def test_no_regular_expression_reads_english_refusals() -> None:
 
 
 def network_controller(tmp_path: Path) -> tuple[NetworkController, list[str]]:
-    """A network game's controller, fed directly (its network thread is never started)."""
+    """A network game's controller on its turn (a roll of 3 thrown), fed directly (its network
+    thread is never started): the view on turn and the trial state the service gives."""
     bridge = NetBridge(Profile(tmp_path / "me"), ["127.0.0.1"])
-    session = bridge.session("Ada")
+    link = bridge.link("Ada")
     members = (b"\x01" * 32, b"\x02" * 32)
     invite = Invite("127.0.0.1", 1, "x")
     table = TableStart("mountains-rivers", (1,), ("Ada", "Bea"), 0, invite, members, 600)
-    start = Step("started", make_engine("mountains-rivers", (1,), 2).state, table=table)
-    c = NetworkController(session, start, ("#c0392b", "#2c6fbf"))
+    state = make_engine("mountains-rivers", (1,), 2).state
+    state.apply_chance(3)
+    c = NetworkController(link, table, view_of(state, 0), state.clone(), ("#c0392b", "#2c6fbf"))
     hints: list[str] = []
     c.hintChanged.connect(hints.append)
     return c, hints
@@ -116,7 +119,6 @@ def test_a_network_game_words_refusals_in_french(
 ) -> None:
     translations.install("fr")
     c, hints = network_controller(tmp_path)
-    c.state.apply_chance(3)
     c._settle()
     assert c.phase == "human"
     c.click(FIELD_NAMES.index("0,0"))

@@ -12,6 +12,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ...errors import GoldnetError
 from .geometry import (
     ALL_FIELDS,
     COORDS,
@@ -32,7 +33,7 @@ RIVERS = 1
 FAMILY_NAMES = ("mountain", "river")
 
 
-class BoardError(ValueError):
+class BoardError(GoldnetError, ValueError):
     """Territories that do not form a valid board; the message says what is wrong."""
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from ...errors import GoldnetError
+
 RADIUS = 5
 """Largest coordinate distance from the centre: a hexagon of side ``RADIUS + 1``."""
 
@@ -50,7 +52,7 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 NEIGHBOUR_MASKS: tuple[int, ...] = tuple(sum(1 << j for j in ns) for ns in NEIGHBOURS)
 
 
-class FieldSyntaxError(ValueError):
+class FieldSyntaxError(GoldnetError, ValueError):
     """A field written in text is not of the form ``"q,r"`` with two integers."""
 
 

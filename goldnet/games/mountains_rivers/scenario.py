@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...engine import Action, IllegalAction
+from ...errors import GoldnetError
 from .board import Board, BoardError
 from .geometry import (
     COORDS,
@@ -26,7 +27,7 @@ from .refusals import refuse
 from .rules import FREE, RANGE_NAMES, ROLL_REQUESTS, State, bury_action, reveal_action
 
 
-class ScenarioError(ValueError):
+class ScenarioError(GoldnetError, ValueError):
     """A scenario file that breaks the schema; the message says where and what."""
 
 

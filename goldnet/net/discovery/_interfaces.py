@@ -27,12 +27,13 @@ import ifaddr
 from zeroconf import InterfaceChoice, IPVersion
 from zeroconf.asyncio import AsyncZeroconf
 
+from ..errors import NetError
 from ._const import log
 
 ENV_INTERFACES = "GOLDNET_MDNS_INTERFACES"
 
 
-class DiscoveryError(Exception):
+class DiscoveryError(NetError):
     """No mDNS interface could be opened (the message names each interface and its error)."""
 
 

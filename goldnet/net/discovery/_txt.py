@@ -37,12 +37,13 @@ _MAX_TXT_ENTRY = 255
 class TableInfo:
     """One open table as announced on the LAN; validated on construction.
 
-    ``name``: the human table name (non-empty). ``game``: the game id, e.g. ``"mountains-rivers"``.
-    ``free_seats``: seats still free, >= 0. ``fingerprint``: the host's key fingerprint text
-    (``"abcd-efgh-…"``); tables are deduplicated by it and TLS pins it. ``host``: an IPv4 address
-    string the host can be reached at. ``port``: its TCP port, 1–65535. ``version``: the protocol
-    version announced (``PROTOCOL_VERSION`` for tables this build can join). ``game_id``: for a
-    table a member re-hosted, the game id's first 16 bytes in hex (TXT ``gid``); else empty.
+    ``name``: the human table name (non-empty). ``game``: the game's registry name
+    (:mod:`goldnet.games`). ``free_seats``: seats still free, >= 0. ``fingerprint``: the host's
+    key fingerprint text (``"abcd-efgh-…"``); tables are deduplicated by it and TLS pins it.
+    ``host``: an IPv4 address string the host can be reached at. ``port``: its TCP port,
+    1–65535. ``version``: the protocol version announced (``PROTOCOL_VERSION`` for tables this
+    build can join). ``game_id``: for a table a member re-hosted, the game id's first 16 bytes
+    in hex (TXT ``gid``); else empty.
 
     Raises ``ValueError`` (or ``TypeError`` for a wrong type) on an invalid field, so a table
     parsed off the network that gets built is well-formed.

@@ -1,0 +1,204 @@
+"""The relay side of a table service: where a hosted relay listens, its LAN announcement, a
+relay rebuilt from a journal, and finding or yielding to a member's re-hosted relay.
+
+Rules (the decisions of docs/network.md §9a):
+
+- A table whose seats are all taken in this process (a game against bots on this computer)
+  listens on 127.0.0.1 only and is not announced; any other listens on the first mDNS interface
+  when one is set, else on every interface, and is announced on the LAN.
+- A port asked for explicitly is that port or an error (:class:`~.errors.CannotListen`); the
+  usual port (:data:`DEFAULT_PORT`) falls back to any free port when it is taken.
+- A re-hosted relay (``resume --host``, or the host reopening its own table) holds the
+  journal's envelopes in the game's order, then this member's own; it is announced with the
+  game id, and gives way to a lower seat's relay only once that relay showed its member's key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+from protocol.identity import Identity, fingerprint
+
+from .client import NetPeer
+from .connection import shows_key
+from .errors import CannotListen
+from .invite import GAME_PREFIX, Invite
+from .journal import JournalState
+from .relay import Relay
+
+log = logging.getLogger("goldnet.net.hosting")
+
+DEFAULT_PORT = 47001
+"""The usual port of a hosted table."""
+LOOPBACK = "127.0.0.1"
+REHOST_BROWSE = 3.0
+"""Seconds a peer listens on the LAN for a re-hosted relay of its game."""
+
+
+def bind_address(interfaces: list[str] | None, local_only: bool) -> str:
+    """Where a hosted relay listens (module docstring)."""
+    if local_only:
+        return LOOPBACK
+    return interfaces[0] if interfaces else "0.0.0.0"
+
+
+def lan_address(interfaces: list[str] | None) -> str:
+    """The address others should connect to: the first mDNS interface, else a LAN address."""
+    if interfaces:
+        return interfaces[0]
+    from .discovery import all_ipv4_addresses
+
+    addresses = [a for a in all_ipv4_addresses() if not a.startswith("127.")]
+    return addresses[0] if addresses else LOOPBACK
+
+
+async def listen(relay: Relay, bind: str, port: int | None) -> int:
+    """Start ``relay`` on ``bind``: on ``port``, or (``None``) on :data:`DEFAULT_PORT` and any
+    free port if that one is taken; returns the port.
+
+    Raises:
+        CannotListen: the port is taken or the address is not this machine's.
+    """
+    try:
+        return await relay.start(bind, DEFAULT_PORT if port is None else port)
+    except OSError as exc:
+        if port is None:
+            with contextlib.suppress(OSError):
+                return await relay.start(bind, 0)
+        taken = exc.errno == errno.EADDRINUSE
+        hint = "try --port 0" if taken or port is None else f"check the address {bind}"
+        shown = DEFAULT_PORT if port is None else port
+        raise CannotListen(f"cannot listen on port {shown}: {exc.strerror}; {hint}") from None
+
+
+class Announcement:
+    """A hosted table's announcement on the LAN, its free seats kept up to date from the
+    relay's seats (withdrawn once the table is full). Failing to announce is no error: the
+    invite code still works."""
+
+    def __init__(self, interfaces: list[str] | None) -> None:
+        self.interfaces = interfaces
+        self._announcer: Any = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(
+        self, relay: Relay, name: str, address: str, port: int, game_id: str = ""
+    ) -> bool:
+        """Announce ``relay``'s table (``game_id``: a re-hosted game's, in hex); False when no
+        interface could announce it."""
+        from .discovery import Announcer, DiscoveryError, TableInfo
+
+        announcer = Announcer(self.interfaces)
+        self._announcer = announcer
+        identity_fp = relay.fingerprint
+        info = TableInfo(
+            name[:60], relay.game, relay.free_seats, identity_fp, address, port, game_id=game_id
+        )
+        try:
+            await announcer.start(info)
+        except (DiscoveryError, OSError, ValueError) as exc:
+            log.warning("cannot announce the table: %s", exc)
+            return False
+        if game_id:
+            return True  # a re-hosted table: its seats are the game's, never free
+
+        def on_seats(members: list[tuple[bytes, str]]) -> None:
+            free = relay.seats - len(members)
+            self._spawn(announcer.withdraw() if free <= 0 else announcer.update(free))
+
+        relay.on_seats = on_seats
+        if relay.free_seats <= 0:  # filled while the announcement started
+            self._spawn(announcer.withdraw())
+        return True
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        """Withdraw the announcement (bounded; idempotent)."""
+        for task in list(self._tasks):
+            task.cancel()
+        announcer, self._announcer = self._announcer, None
+        if announcer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(announcer.close(), 3.0)
+
+
+def table_name_of(names: tuple[str, ...]) -> str:
+    """The name a re-hosted table is shown under: its first seat's."""
+    return f"{names[0]}'s table"[:60]
+
+
+def relay_from_journal(identity: Identity, peer: NetPeer, state: JournalState) -> Relay:
+    """A relay of ``identity`` for the table of ``peer``'s game, holding every envelope the
+    journal has: the game's own order first (each envelope after what it answers), then the
+    rest, so that a peer reading the log from 0 never holds a long queue."""
+    table = peer.machine.table
+    assert table is not None
+    envelopes = list(dict.fromkeys([*peer.machine.full_record(), *state.outgoing]))
+    return Relay(
+        identity,
+        table_name=table_name_of(table.names),
+        game=table.game,
+        seats=len(table.members),
+        log=envelopes,
+        members=list(zip(table.members, table.names, strict=True)),
+    )
+
+
+def game_prefix(peer: NetPeer) -> str:
+    """The game id's prefix that invite codes and announcements of a re-hosted table carry."""
+    return peer.machine.game_id[:GAME_PREFIX].hex()
+
+
+def rehost_finder(
+    peer: NetPeer, interfaces: list[str] | None
+) -> Callable[[], Awaitable[Invite | None]]:
+    """What ``peer`` calls when its relay stays gone: a member's re-hosted relay of its game on
+    the LAN (the lowest seat's), or ``None``."""
+
+    async def find() -> Invite | None:
+        from .discovery import DiscoveryError, find_rehost
+
+        table = peer.machine.table
+        if table is None:
+            return None
+        game = game_prefix(peer)
+        members = [fingerprint(k) for k in table.members]
+        try:
+            info = await find_rehost(game, members, REHOST_BROWSE, interfaces)
+        except DiscoveryError as exc:
+            log.info("cannot look for a re-hosted table: %s", exc)
+            return None
+        return None if info is None else Invite(info.host, info.port, info.fingerprint, game)
+
+    return find
+
+
+async def yield_to_lower_seat(peer: NetPeer, relay: Relay, interfaces: list[str] | None) -> None:
+    """While this member re-hosts, watch for a lower seat's re-host of the same game; if one
+    appears and shows its member's key, move there and close this relay (the others follow
+    the lowest seat too)."""
+    from .discovery import find_rehost
+
+    table = peer.machine.table
+    assert table is not None
+    me = peer.machine.seat_of(peer.identity.public)
+    members = [fingerprint(k) for k in table.members]
+    game = game_prefix(peer)
+    while peer.outcome is None:
+        with contextlib.suppress(Exception):
+            info = await find_rehost(game, members[: me or 0], REHOST_BROWSE, interfaces)
+            if info is not None and await shows_key(info.host, info.port, info.fingerprint):
+                log.info("seat %s re-hosted this table too: moving there", info.fingerprint)
+                peer.switch_relay(Invite(info.host, info.port, info.fingerprint, game))
+                await relay.close()
+                return
+        await asyncio.sleep(1.0)

@@ -1,0 +1,382 @@
+"""One member (or spectator) of one table as far as its own lockstep machine goes: the
+machine, its write-ahead journal, the seat's views, its bot and the record the game leaves.
+No sockets here: :class:`goldnet.net.client.NetPeer` carries the envelopes to and from a relay.
+
+Journal order (write-ahead, fsynced): a fresh beacon seed before the commitment to its chain;
+an own envelope before it is sent; an envelope of the game once the machine accepted it (never
+one it refused: a flood of another game's envelopes leaves the journal unchanged).
+
+A bot plays the seat when one is given, choosing from the seat's view
+(:func:`goldnet.view.bot_action`); otherwise ``on_view`` is told each step's
+:class:`~goldnet.view.View` — with a clone of this peer's rules state when the seat is on turn —
+and the answer comes through :meth:`TablePeer.play` (the desktop client). Views are made at the
+end of each batch of the machine's events, so one view may carry the events of several steps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Self
+
+from protocol.errors import LocalProtocolError, RemoteProtocolError
+from protocol.events import (
+    Applied,
+    Drawn,
+    Forward,
+    GameAbandoned,
+    GameOver,
+    GameStarted,
+    Secret,
+    Transmit,
+    Waiting,
+    YourTurn,
+)
+from protocol.identity import Identity
+from protocol.lockstep import NEED_DATA, Lockstep
+from protocol.messages import Turn
+
+from .. import games
+from ..engine import Bot, GameState, Terminal
+from ..records import write
+from ..session import EngineBinding, make_engine
+from ..view import View, bot_action, view_of
+from .invite import Invite
+from .journal import Journal, JournalError, JournalState, record_path
+from .loop import GameClock
+from .reports import Outcome
+
+log = logging.getLogger("goldnet.net.peer")
+
+CLOSE_GRACE = 5.0
+"""Seconds a finished game waits for the others' ``close`` envelopes (whose digests would show
+an equivocation on the last move) before its result is final anyway."""
+
+
+class TablePeer:
+    """One peer of one table, without its connection (see the module docstring).
+
+    Args:
+        identity: this peer's profile key.
+        invite: where the table's relay is (written in the journal).
+        name: the display name at the table.
+        bot: plays this peer's seat (``None``: see ``bot_level``).
+        bot_level: a bot level of the table's game that plays the seat, made once the game
+            is known (``""`` with no ``bot``: a person plays, told by ``on_view``).
+        folder: the profile folder (journal in ``journal/``, records in ``records/``).
+        role: ``"player"`` (takes a seat) or ``"spectator"`` (read-only, verifies as it
+            watches).
+        options: the game options this peer uses if it proposes the table (seat 0); ``None``:
+            drawn from the game registry when it proposes.
+        seeds: the beacon seeds already drawn for this game (resuming), chain 0 first.
+        game: the game this peer proposes if it gets seat 0 (``""``: the relay's game).
+        on_event: called with every lockstep event (for measurements).
+        abandon_after: the table's abandonment time in seconds if this peer proposes it
+            (``None``: the protocol's default).
+    """
+
+    def __init__(
+        self,
+        identity: Identity,
+        invite: Invite,
+        *,
+        name: str,
+        folder: Path,
+        bot: Bot | None = None,
+        bot_level: str = "",
+        role: str = "player",
+        options: tuple[Any, ...] | None = None,
+        seeds: tuple[bytes, ...] = (),
+        on_event: Callable[[Any], None] | None = None,
+        game: str = "",
+        abandon_after: int | None = None,
+    ) -> None:
+        self.identity = identity
+        self.invite = invite
+        self.name = name
+        self.folder = folder
+        self.bot = bot
+        self.bot_level = bot_level
+        self.role = role
+        self.options = options
+        self.game = game
+        self.abandon_after = abandon_after
+        self.on_event = on_event
+        self.on_view: Callable[[View, GameState | None], None] | None = None
+        """Called after each step with this seat's view, and with a clone of this peer's rules
+        state when the seat is on turn and no bot plays it (module docstring)."""
+        self.progress_at = 0
+        """The loop clock (ms) when the game last progressed: it started, a draw, an action
+        (what the lockstep machine counts the abandonment time from)."""
+        self.loop_clock = GameClock()
+        self.machine = Lockstep(
+            identity if role == "player" else None,
+            make_engine,
+            clock=self.loop_clock,
+            entropy=os.urandom,
+            seeds=seeds,
+        )
+        self.received = 0
+        """Relay log entries received (and journaled)."""
+        self.own: dict[bytes, bytes] = {}
+        """Hash → bytes of every envelope this peer made."""
+        self.echoed: set[bytes] = set()
+        self.outcome: Outcome | None = None
+        self.journal: Journal | None = None
+        self._replaying = False
+        self._journalled = 0
+        """How many of the machine's accepted envelopes were looked at for the journal."""
+        self._index = 0
+        """The relay log index of the envelope being taken."""
+        self._ended = asyncio.Event()
+        self._over: tuple[Terminal, float] | None = None
+        """The result and when the engine reached it, while the closes come in."""
+        self._viewed = 0
+        """How many of the engine's events views have carried."""
+        self._stepped = False
+        """The game progressed since the last view."""
+        self._moves: list[tuple[int, tuple[Any, ...]]] = []
+        """The actions applied since the last view."""
+
+    def _send(self, message: list[Any]) -> None:
+        """Pass a frame (``["env", bytes]``, ``["evidence", bytes]``) to the relay, if
+        connected (:class:`~goldnet.net.client.NetPeer` does)."""
+
+    def open_journal(self, path: Path, bot_name: str = "") -> None:
+        """Start a new journal at ``path`` (its meta entry first)."""
+        self.journal = Journal(path)
+        options = self.options if self.options is not None else ()
+        self.journal.meta(str(self.invite), self.role, self.name, self.game, options, bot_name)
+
+    @classmethod
+    def from_journal(
+        cls,
+        identity: Identity,
+        state: JournalState,
+        folder: Path,
+        bot: Bot | None,
+        *,
+        bot_level: str = "",
+    ) -> Self:
+        """Rebuild a peer from its journal: the game as far as it was, ready to reconnect.
+
+        Raises:
+            JournalError: an own envelope in it does not verify (resuming without it would
+                sign its sequence number anew).
+        """
+        from .invite import parse_invite
+
+        invite_text, role, name, game, options, _bot = state.meta
+        peer = cls(
+            identity,
+            parse_invite(state.moved or invite_text),
+            name=name,
+            folder=folder,
+            bot=bot,
+            bot_level=bot_level,
+            role=role,
+            options=tuple(options) or None,
+            seeds=tuple(state.seeds),
+            game=game,
+        )
+        peer.journal = Journal(state.path)
+        peer._replaying = True
+        for data in state.outgoing:  # already journalled: never journal them twice
+            peer.own[hashlib.sha256(data).digest()] = data
+        if role == "player":  # own envelopes are reused, never signed anew
+            try:
+                peer.machine.restore(state.outgoing)
+            except (RemoteProtocolError, LocalProtocolError) as exc:  # never sign them anew
+                peer.journal.close()
+                raise JournalError(f"the journal {state.path} is damaged: {exc}") from None
+            peer._drain()
+        peer._journalled = len(peer.machine.received)
+        for index, data in state.incoming:
+            peer.received = max(peer.received, index + 1)
+            peer.echoed.add(hashlib.sha256(data).digest())
+            with contextlib.suppress(RemoteProtocolError, LocalProtocolError):
+                peer.machine.receive(data)
+            peer._journalled = len(peer.machine.received)  # these are journalled already
+            peer._drain()
+        peer._replaying = False
+        peer._stepped = False
+        return peer
+
+    def waiting(self) -> Waiting | None:
+        """What the game waits for now (for the screen), ``None`` once it has ended."""
+        return self.machine.waiting()
+
+    def play(self, action: tuple[Any, ...]) -> None:
+        """Play ``action`` for this peer's seat: the answer to a view on turn, on the event loop.
+
+        ``machine.send`` alone only queues the envelope: nothing would transmit it while the
+        other peers wait for this move.
+
+        Raises:
+            LocalProtocolError: not this peer's turn, or the action is illegal (nothing sent).
+        """
+        self.machine.send(action)
+        self._drain()
+
+    def _take(self, index: int, data: bytes) -> None:
+        """Give one envelope of the relay's log to the machine; journal it if accepted."""
+        self._index = index
+        try:
+            self.machine.receive(data)
+        except RemoteProtocolError as exc:
+            if self.machine.halted is None:
+                log.info("ignored an envelope: %s", exc)  # names nobody: a relay could cause it
+        except LocalProtocolError:
+            return  # the game has ended
+        self._drain()
+
+    def _maybe_play(self) -> None:
+        engine = self.machine.engine
+        seat = self.machine.seat_of(self.identity.public)
+        if engine is None or seat is None or self.machine.ended:
+            return
+        if engine.due() == Turn(seat):
+            self._turn(seat)
+
+    def _turn(self, seat: int) -> None:
+        """The seat is on turn: its bot plays (a person is asked by the view on turn that
+        ends this drain)."""
+        if self._replaying or not self.by_bot:
+            return
+        engine = self.machine.engine
+        table = self.machine.table
+        assert isinstance(engine, EngineBinding) and table is not None
+        if self.bot is None:  # a bot level: its game is known now
+            self.bot = games.get(table.game).make_bot(self.bot_level, os.urandom(8).hex())
+        self.machine.send(bot_action(self.bot, view_of(engine.state, seat)))
+        self._drain()
+
+    @property
+    def by_bot(self) -> bool:
+        """A bot plays this peer's seat (else a person does, through views)."""
+        return self.bot is not None or bool(self.bot_level)
+
+    def view(self) -> View | None:
+        """This seat's view now, with the rules' events since the previous view (``None``
+        before the game starts). Reads the engine; call it on the loop."""
+        engine = self.machine.engine
+        if not isinstance(engine, EngineBinding):
+            return None
+        events = engine.events[self._viewed :]
+        self._viewed = len(engine.events)
+        moves, self._moves = self._moves, []
+        return view_of(engine.state, self.machine.seat_of(self.identity.public), events, moves)
+
+    def show(self, *, fresh: bool = False) -> None:
+        """Tell ``on_view`` this seat's view now; ``fresh``: as a first view, without the
+        events before it (a resumed game stands where its journal left it)."""
+        engine = self.machine.engine
+        if self.on_view is None or not isinstance(engine, EngineBinding):
+            return
+        if fresh:
+            self._viewed, self._moves = len(engine.events), []
+        view = self.view()
+        assert view is not None
+        trial = engine.state.clone() if view.on_turn and not self.by_bot else None
+        self.on_view(view, trial)
+
+    def _journal_accepted(self) -> None:
+        """Journal what the machine accepted since last time (not this peer's own)."""
+        received = self.machine.received
+        while self._journalled < len(received):
+            data = received[self._journalled]
+            self._journalled += 1
+            if self.journal is not None and hashlib.sha256(data).digest() not in self.own:
+                self.journal.incoming(self._index, data)
+
+    def _drain(self) -> None:
+        while True:
+            event = self.machine.next_event()
+            if event is NEED_DATA:
+                break
+            if self.on_event is not None and not self._replaying:
+                self.on_event(event)
+            if isinstance(event, Secret):
+                if self.journal is not None:  # before anything commits to it
+                    self.journal.seed(event.index, event.seed)
+            elif isinstance(event, Transmit):
+                digest = hashlib.sha256(event.data).digest()
+                if digest in self.own:
+                    continue
+                self.own[digest] = event.data
+                if self.journal is not None:
+                    self.journal.outgoing(event.data)
+                if not self._replaying:
+                    self._send(["env", event.data])
+            elif isinstance(event, Forward):
+                if not self._replaying:
+                    self._send(["evidence", event.data])
+            elif isinstance(event, YourTurn):
+                self._turn(event.seat)
+            elif isinstance(event, GameOver):
+                self._over = (event.result, time.monotonic())
+            elif isinstance(event, GameAbandoned):
+                self._finish("abandoned", by=event.by)
+            if isinstance(event, (GameStarted, Drawn, Applied)):
+                self.progress_at = self.loop_clock.now
+                self._stepped = True
+                if isinstance(event, GameStarted):
+                    self._viewed, self._moves = 0, []
+                elif isinstance(event, Applied) and self.on_view is not None:
+                    self._moves.append((event.seat, tuple(event.action)))
+        if not self._replaying and self.outcome is None:  # own envelopes are known by now
+            self._journal_accepted()
+        if self._stepped and not self._replaying:
+            self._stepped = False
+            self.show()
+        halt = self.machine.halted
+        if halt is not None and self.outcome is None:
+            self._finish("halted", reason=halt.reason, culprit=halt.culprit)
+        elif self._over is not None and self.outcome is None:
+            result, since = self._over
+            # Over: the result stands once every member's close is in (their digests agree
+            # with ours), or after a short grace — a member that left cannot undo a result.
+            if self.machine.settled or self._replaying or time.monotonic() - since > CLOSE_GRACE:
+                self._finish("over", result=result)
+
+    def _finish(
+        self,
+        ending: str,
+        *,
+        result: Terminal | None = None,
+        reason: str = "",
+        culprit: bytes | None = None,
+        by: int | None = None,
+    ) -> None:
+        """Save the record (with the proof, for a halt) and end the journal."""
+        table = self.machine.table
+        assert table is not None
+        path = record_path(self.folder, table.game, table.names[0], table.game_id)
+        envelopes = self.machine.record if ending == "over" else self.machine.full_record()
+        write(path, list(envelopes))
+        if ending == "abandoned":  # another member's clock is not ours to vouch for
+            reason = f"{table.names[by or 0]} adjudicated it abandoned"
+            if by == self.machine.seat_of(self.identity.public):
+                reason = "nothing happened for the table's abandonment time"
+        if self.journal is not None:
+            self._journal_accepted()
+            self.journal.end(ending, str(path), reason)
+            self.journal.close()
+        self.outcome = Outcome(
+            result,
+            path,
+            self.machine.actions,
+            table.names,
+            table.options,
+            ending=ending,
+            reason=reason,
+            culprit=culprit,
+            by=by,
+        )
+        self._ended.set()

@@ -1,0 +1,565 @@
+"""The table service: one network table of the local player, for the command line and the
+desktop client alike; no Qt here.
+
+:class:`TableService` hosts a table (a relay in this process; the local player's seat played by
+hand or by a bot, other seats by bots of this process or by players who join), joins one by
+invite code as a member or a spectator, or resumes an interrupted game from the profile's
+journal — through its relay, through one a member re-hosted (an invite code), or through a
+relay this member re-hosts itself. Seats and options come from the game registry
+(:mod:`goldnet.games`); nothing here names a game.
+
+It runs on one asyncio loop and reports to a :class:`~.reports.Listener` whose methods run on
+that loop and must not block: the desktop client posts each call to its GUI thread, the command
+line prints. It holds no game state: what the local seat may know comes from its peer as
+:class:`~goldnet.view.View` objects (a spectator's: the public view), with a clone of the peer's
+own rules state only when a seat played by hand is on turn.
+
+Invariants: at most one game per service; :meth:`close` is idempotent and leaves every journal
+of an unfinished game closed (deleted when its game never started: nothing to resume); every
+problem reaches the listener classified by :func:`~.reports.problem_of` when the caller runs a
+coroutine through :meth:`guard`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Coroutine, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from protocol.errors import LocalProtocolError
+
+from .. import games
+from ..engine import GameState
+from ..errors import GoldnetError
+from ..profile import Profile
+from ..view import View
+from .client import NetPeer
+from .connection import PROBE_TIMEOUT, probe
+from .errors import NotResumable
+from .hosting import (
+    LOOPBACK,
+    Announcement,
+    bind_address,
+    game_prefix,
+    lan_address,
+    listen,
+    rehost_finder,
+    relay_from_journal,
+    yield_to_lower_seat,
+)
+from .invite import Invite
+from .journal import JournalState, journal_path, read_journal, unfinished
+from .relay import MAX_PENDING, MAX_SPECTATORS, Relay
+from .reports import Listener, Outcome, TableStart, WaitReport, problem_of, wait_report
+
+log = logging.getLogger("goldnet.net.service")
+
+END_GRACE = 10.0
+"""Seconds a hosted relay stays, once the game ended, for the others to receive the end (their
+``close`` envelopes take up to the client's close grace) before it closes."""
+WATCH_PERIOD = 1.0
+"""Seconds between two wait reports while nothing else happens (the countdown's pace)."""
+
+
+def drawn(n: int) -> int:
+    """A number in ``[0, n)`` from the operating system's randomness (table options, seats)."""
+    return secrets.randbelow(n)
+
+
+class TableService:
+    """One network table of the local player (see the module docstring).
+
+    Args:
+        profile: the player's profile (identity, journals, records; bots of this process keep
+            theirs under ``bots/``).
+        listener: told what happens (on the loop).
+        name: the player's display name at the table (at most 40 characters are used).
+        interfaces: mDNS interfaces (``None``: every IPv4 interface).
+        probe_timeout: seconds the first connection to a joined table may take.
+        max_spectators, max_pending: caps of a hosted relay.
+    """
+
+    def __init__(
+        self,
+        profile: Profile,
+        listener: Listener,
+        name: str,
+        *,
+        interfaces: list[str] | None = None,
+        probe_timeout: float = PROBE_TIMEOUT,
+        max_spectators: int = MAX_SPECTATORS,
+        max_pending: int = MAX_PENDING,
+    ) -> None:
+        self.profile = profile
+        self.listener = listener
+        self.name = name[:40] or "goldnet"
+        self.interfaces = interfaces
+        self.probe_timeout = probe_timeout
+        self.max_spectators = max_spectators
+        self.max_pending = max_pending
+        self.invite: Invite | None = None
+        """Where the game's relay is (a hosted table: the invite code to give others)."""
+        self.peer: NetPeer | None = None
+        """The local player's peer (a spectator's when watching)."""
+        self.bots: list[NetPeer] = []
+        """The peers of the bots of this process that hold seats at a hosted table."""
+        self.bot_tasks: list[asyncio.Task[Any]] = []
+        """The tasks playing them (cancelling one takes that bot away from the table)."""
+        self.relay: Relay | None = None
+        self.outcome: Outcome | None = None
+        self._announcement: Announcement | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._closed = False
+        self._closing = asyncio.Event()
+        self._started = False
+        self._reported: WaitReport | None = None
+
+    # --- hosting ------------------------------------------------------------------------------
+
+    async def host(
+        self,
+        game: str,
+        *,
+        table_name: str = "",
+        seats: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seat: int = 0,
+        plays: bool = True,
+        bot: str = "",
+        bots: Sequence[tuple[str, str]] = (),
+        port: int | None = None,
+        abandon_after: int | None = None,
+    ) -> Outcome | None:
+        """Host a table of ``game`` here and play it to its end.
+
+        Args:
+            table_name: shown on the LAN (default: "NAME's table").
+            seats: how many (``None``: the fewest the game has).
+            options: table options by name; a missing one (or ``None``) is drawn at random.
+            seat: this player's seat when every seat is in this process (-1: drawn); with
+                players on the network this player takes seat 0, which proposes the table.
+            plays: ``False``: relay only — this process takes no seat and serves until closed.
+            bot: a bot level that plays this player's seat (``""``: by hand, through views).
+            bots: ``(level, name)`` of each bot of this process that takes a seat.
+            port: the relay's port (``None``: the usual one, or any free one if it is taken).
+            abandon_after: the table's abandonment time in seconds (``None``: the default).
+
+        Returns:
+            How the game ended; ``None`` for a relay only, once :meth:`close` was called.
+
+        Raises:
+            ValueError: an unknown game, option, seat count or bot level.
+            CannotListen: the port cannot be had.
+            NetError, JournalError: the game could not go on.
+        """
+        info = games.get(game)
+        count = seats or info.seats[0]
+        chosen = table_options(info, options)
+        info.check(chosen, count)
+        for level in [bot, *(level for level, _ in bots)]:
+            if level and level not in info.bot_levels:
+                raise ValueError(f"{info.title} has no bot {level!r}: {', '.join(info.bot_levels)}")
+        local = int(plays) + len(bots)
+        if local > count:
+            raise ValueError(f"{local} players in this process for a table of {count} seats")
+        local_only = local == count
+        identity = self.profile.identity
+        me = (identity.public, self.name)
+        bot_profiles = [self._bot_profile(level, i) for i, (level, _) in enumerate(bots)]
+        others = [
+            (p.identity.public, name[:40]) for p, (_, name) in zip(bot_profiles, bots, strict=True)
+        ]
+        members = [me, *others] if plays else others
+        if plays and local_only:  # this player sits where asked; the bots fill the other seats
+            where = seat if 0 <= seat < count else drawn(count)
+            members = [*others[:where], me, *others[where:]]
+        table_name = (table_name or f"{self.name}'s table")[:60]
+        relay = Relay(
+            identity,
+            table_name=table_name,
+            game=game,
+            seats=count,
+            members=members,
+            max_spectators=self.max_spectators,
+            max_pending=self.max_pending,
+        )
+        bind = bind_address(self.interfaces, local_only)
+        listening = await listen(relay, bind, port)
+        self.relay = relay
+        address = LOOPBACK if local_only else lan_address(self.interfaces)
+        self.invite = Invite(address, listening, identity.fingerprint)
+        self.listener.on_status("hosting", self.invite)
+        if not local_only:
+            self._spawn(self._announce(relay, table_name, address, listening))
+        here = Invite(_reach(bind), listening, identity.fingerprint)
+        for bot_profile, (level, name) in zip(bot_profiles, bots, strict=True):
+            bot_peer = NetPeer(
+                bot_profile.identity,
+                here,
+                name=name[:40],
+                folder=bot_profile.folder,
+                bot_level=level,
+                options=chosen,
+                game=game,
+                abandon_after=abandon_after,
+            )
+            bot_peer.open_journal(journal_path(bot_profile.folder, table_name), level)
+            self.start_bot(bot_peer)
+        if not plays:
+            await self._closing.wait()
+            return None
+        peer = self._new_peer(here, bot_level=bot, options=chosen, game=game)
+        peer.abandon_after = abandon_after
+        peer.open_journal(journal_path(self.profile.folder, table_name), bot)
+        assert peer.journal is not None
+        peer.journal.bind(bind)  # a resume listens there again
+        return await self._play(peer)
+
+    def _bot_profile(self, level: str, index: int) -> Profile:
+        """The profile of the ``index``-th bot of this process (its own key, journal, record)."""
+        folder = self.profile.folder / "bots" / (level if index == 0 else f"{level}-{index + 1}")
+        return Profile(folder)
+
+    async def _announce(
+        self, relay: Relay, name: str, address: str, port: int, gid: str = ""
+    ) -> None:
+        announcement = Announcement(self.interfaces)
+        self._announcement = announcement
+        announced = await announcement.start(relay, name, address, port, gid)
+        self.listener.on_status("announced", announced)
+
+    def start_bot(self, bot_peer: NetPeer) -> asyncio.Task[Any]:
+        """Play ``bot_peer`` (a bot of this process) at the table until its game ends."""
+        if bot_peer not in self.bots:
+            self.bots.append(bot_peer)
+        task = self._spawn(self._run_bot(bot_peer))
+        self.bot_tasks.append(task)
+        return task
+
+    async def _run_bot(self, bot_peer: NetPeer) -> None:
+        try:
+            await bot_peer.run()
+        except GoldnetError as exc:
+            log.warning("a bot of this table stopped: %s", exc)
+
+    # --- joining, resuming --------------------------------------------------------------------
+
+    async def join(self, invite: Invite, *, spectate: bool = False, bot: str = "") -> Outcome:
+        """Join the table of ``invite`` and play (or watch) it to its end.
+
+        Args:
+            spectate: watch read-only, verifying every envelope (no seat, no journal).
+            bot: a bot level that plays this player's seat (``""``: by hand, through views).
+
+        Raises:
+            OSError, TimeoutError: nothing answers at that address (checked at once).
+            PinError: something else answers there.
+            NetError, JournalError: the game could not go on.
+        """
+        self.invite = invite
+        self.listener.on_status("connecting", invite)
+        await probe(invite, self.probe_timeout)
+        # The options are drawn only if this peer gets seat 0 (first at a standalone relay).
+        role = "spectator" if spectate else "player"
+        peer = self._new_peer(invite, bot_level=bot, role=role)
+        if not spectate:
+            peer.open_journal(journal_path(self.profile.folder, invite.host), bot)
+        return await self._play(peer)
+
+    async def resume(
+        self,
+        path: Path,
+        *,
+        by_hand: bool = False,
+        rehost: bool = False,
+        invite: Invite | None = None,
+        port: int | None = None,
+    ) -> Outcome:
+        """Go on with the interrupted game of journal ``path``: through its relay; through the
+        relay of ``invite`` (a member re-hosted the table); or, with ``rehost``, through a relay
+        of this member's, announced on the LAN with the game id. The host of a table reopens
+        its own relay where it was (same port, same address), with the bots of this process
+        that played at it.
+
+        Args:
+            by_hand: this player plays the seat (the journal's bot does not).
+            port: the re-hosted relay's port (``None``: the table's own for its host, else any).
+
+        Raises:
+            NotResumable: a re-host of a game not started, by a spectator, or an invite code
+                without the game id for a game that started.
+            JournalError, CannotListen, NetError: the game could not go on.
+        """
+        state = read_journal(path)
+        level = "" if by_hand else str(state.meta[5] or "")
+        peer = NetPeer.from_journal(
+            self.profile.identity, state, self.profile.folder, None, bot_level=level
+        )
+        self.invite = peer.invite
+        self.listener.on_status("resuming", (path, peer.received))
+        if peer.outcome is not None:  # it had ended: nothing to connect for
+            self.peer = peer
+            self._show_start(peer)
+            self.outcome = peer.outcome
+            self.listener.on_finished(peer.outcome)
+            return peer.outcome
+        try:
+            table = peer.machine.table
+            if invite is not None:
+                if table is not None and not invite.game:
+                    raise NotResumable("a re-hosted table's invite code ends with its game id")
+                peer.switch_relay(invite)
+            hosted = peer.invite.fingerprint == self.profile.identity.fingerprint
+            if (rehost or hosted) and peer.role != "player":
+                raise NotResumable("only a player of the game can re-host it")
+            if (rehost or hosted) and table is None:
+                raise NotResumable("only a game that has started can be re-hosted")
+            if rehost or hosted:
+                await self._reopen(peer, state, rehost, port)
+        except BaseException:
+            if peer.journal is not None:
+                peer.journal.close()
+            raise
+        return await self._play(peer)
+
+    async def _reopen(
+        self, peer: NetPeer, state: JournalState, rehost: bool, port: int | None
+    ) -> None:
+        """A relay of this member's for ``peer``'s table, from its journal — the host's again
+        where it was (``rehost`` False), or a new one (any free port unless ``port`` is given);
+        the bots of this process that played at it come back from their journals."""
+        table = peer.machine.table
+        assert table is not None
+        identity = self.profile.identity
+        helpers = self._bots_of(state)
+        local_only = all(k == identity.public or k in helpers for k in table.members)
+        bind = bind_address(self.interfaces, local_only)
+        if not rehost:
+            bind, port = state.bind or bind, port or peer.invite.port
+        relay = relay_from_journal(identity, peer, state)
+        listening = await listen(relay, bind, port or 0)
+        self.relay = relay
+        if peer.journal is not None:
+            peer.journal.bind(bind)  # a later resume listens there again
+        game = game_prefix(peer)
+        address = LOOPBACK if local_only else lan_address(self.interfaces)
+        self.invite = Invite(address, listening, identity.fingerprint, game)
+        self.listener.on_status("rehosted", (self.invite, f"{bind}:{listening}"))
+        if not local_only:
+            self._spawn(self._announce(relay, relay.table_name, address, listening, game))
+            self._spawn(yield_to_lower_seat(peer, relay, self.interfaces))
+        here = Invite(_reach(bind), listening, identity.fingerprint, game)
+        peer.switch_relay(here)
+        for bot_profile, bot_state in helpers.values():
+            level = str(bot_state.meta[5] or bot_profile.folder.name.split("-")[0])
+            bot_peer = NetPeer.from_journal(
+                bot_profile.identity, bot_state, bot_profile.folder, None, bot_level=level
+            )
+            if bot_peer.outcome is None:
+                bot_peer.switch_relay(here)
+                self.start_bot(bot_peer)
+
+    def _bots_of(self, state: JournalState) -> dict[bytes, tuple[Profile, JournalState]]:
+        """The bots of this process (profiles under ``bots/``) with an unfinished journal of the
+        table of ``state``, by key."""
+        found: dict[bytes, tuple[Profile, JournalState]] = {}
+        for folder in sorted((self.profile.folder / "bots").glob("*")):
+            if not (folder / "identity.key").exists():
+                continue
+            bot_profile = Profile(folder)
+            for path in unfinished(folder / "journal"):
+                bot_state = read_journal(path)
+                if bot_state.meta[0] == state.meta[0]:  # the same table
+                    found[bot_profile.identity.public] = (bot_profile, bot_state)
+                    break
+        return found
+
+    # --- playing ------------------------------------------------------------------------------
+
+    def _new_peer(
+        self,
+        invite: Invite,
+        *,
+        bot_level: str = "",
+        role: str = "player",
+        options: tuple[Any, ...] | None = None,
+        game: str = "",
+    ) -> NetPeer:
+        return NetPeer(
+            self.profile.identity,
+            invite,
+            name=self.name,
+            folder=self.profile.folder,
+            bot_level=bot_level,
+            role=role,
+            options=options,
+            game=game,
+        )
+
+    async def _play(self, peer: NetPeer) -> Outcome:
+        self.peer = peer
+        peer.on_view = self._on_view
+        peer.on_presence = lambda _key, _connected: self._report()
+        if peer.find_relay is None:
+            peer.find_relay = rehost_finder(peer, self.interfaces)
+        self._show_start(peer)
+        self.listener.on_status("seated", peer.invite)
+        watch = self._spawn(self._watch(peer))
+        try:
+            self.outcome = await peer.run()
+        finally:
+            watch.cancel()
+            if self.outcome is None:
+                _drop_journal(peer)
+        self._report()
+        self.listener.on_finished(self.outcome)
+        return self.outcome
+
+    def _show_start(self, peer: NetPeer) -> None:
+        """A resumed game that already runs: started, and a first view from where it stands."""
+        if peer.machine.table is None or peer.machine.engine is None:
+            return
+        self._started = True
+        self.listener.on_started(self._table_start(peer))
+        peer.show(fresh=True)
+        self._report()
+
+    def _on_view(self, view: View, trial: GameState | None) -> None:
+        peer = self.peer
+        if peer is None or self._closed:
+            return
+        if not self._started:
+            self._started = True
+            self.listener.on_started(self._table_start(peer))
+        self.listener.on_view(view, trial)
+        self._report()
+
+    def _table_start(self, peer: NetPeer) -> TableStart:
+        table = peer.machine.table
+        assert table is not None
+        return TableStart(
+            table.game,
+            table.options,
+            table.names,
+            peer.machine.seat_of(peer.identity.public),
+            peer.invite,
+            table.members,
+            table.abandon_after,
+        )
+
+    async def _watch(self, peer: NetPeer) -> None:
+        """Once a second while the game runs: the report again (the time left counts down)."""
+        while peer.outcome is None and not self._closed:
+            await asyncio.sleep(WATCH_PERIOD)
+            self._report()
+
+    def _report(self) -> None:
+        """Tell the listener what the game waits for now, if that changed."""
+        peer = self.peer
+        if peer is None or peer.machine.table is None or self._closed:
+            return
+        report = wait_report(peer)
+        if report != self._reported:
+            self._reported = report
+            self.listener.on_wait(report)
+
+    def play(self, action: tuple[Any, ...]) -> None:
+        """The local player's move, on the loop (the answer to a view on turn); a refusal is
+        reported as a ``play`` problem."""
+        peer = self.peer
+        if peer is None or self._closed:
+            return
+        try:
+            peer.play(tuple(action))
+        except (LocalProtocolError, GoldnetError) as exc:
+            self.listener.on_problem(problem_of(exc, self.invite))
+
+    # --- running, ending ----------------------------------------------------------------------
+
+    async def guard(self, coro: Coroutine[Any, Any, Any]) -> None:
+        """Run ``coro`` (a :meth:`host`, :meth:`join` or :meth:`resume`), reporting what stops
+        it to the listener as a :class:`~.reports.Problem` instead of raising (the desktop
+        client's way; the command line awaits them and prints the error)."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        try:
+            await coro
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            if self._closed:
+                return
+            problem = problem_of(exc, self.invite)
+            if problem.kind == "failed":
+                log.exception("network game failed")
+            self.listener.on_problem(problem)
+        finally:
+            if task is not None:
+                self._tasks.discard(task)
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def close(self) -> None:
+        """Stop everything of this table: peers, bots, announcement, relay (idempotent).
+
+        A finished hosted game's relay first waits up to :data:`END_GRACE` seconds for the
+        others to receive the end and disconnect.
+        """
+        if self._closed:
+            return
+        self._closed = True
+        self._closing.set()
+        loop = asyncio.get_running_loop()
+        relay = self.relay
+        if relay is not None and self.outcome is not None:
+            deadline = loop.time() + END_GRACE
+            while relay.connected > 0 and loop.time() < deadline:
+                await asyncio.sleep(0.05)
+        current = asyncio.current_task()
+        tasks = [t for t in self._tasks if t is not current]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for peer in (self.peer, *self.bots):
+            if peer is not None and peer.outcome is None:
+                _drop_journal(peer)
+        if self._announcement is not None:
+            await self._announcement.close()
+        if relay is not None:
+            await relay.close()
+
+
+def table_options(info: games.GameInfo, given: Mapping[str, Any] | None) -> tuple[int, ...]:
+    """A table's options: those ``given`` by name, the others (missing or ``None``) drawn.
+
+    Raises:
+        ValueError: a given value is not one of its option's values.
+    """
+    texts = {name: None if value is None else str(value) for name, value in (given or {}).items()}
+    return info.parse_options(texts, lambda _name, n: drawn(n))
+
+
+def _reach(bind: str) -> str:
+    """The address this process reaches its own relay at (bound to ``bind``)."""
+    return LOOPBACK if bind in ("0.0.0.0", "") else bind
+
+
+def _drop_journal(peer: NetPeer) -> None:
+    """Close the journal of a game that did not finish; delete it if the game never started
+    (there is nothing to resume)."""
+    journal = peer.journal
+    if journal is None:
+        return
+    journal.close()
+    if peer.machine.table is None:
+        with contextlib.suppress(OSError):
+            journal.path.unlink()
