@@ -100,6 +100,12 @@ class Background:
         (["join", f"goldnet://{LOOPBACK}:1/nope", "--bot", "greedy"], "fingerprint is missing"),
         (["join", f"goldnet://{LOOPBACK}:99999/{FP}", "--bot", "greedy"], "port '99999'"),
         (["demo", "mountains-rivers", "--players", "3"], "played by 2, not 3"),
+        (["host", "mountains-rivers", "--seats", "3", "--bot", "greedy"], "played by 2, not 3"),
+        (["relay", "--seats", "1"], "played by 2, not 1"),
+        (
+            ["join", f"goldnet://{LOOPBACK}:1/{FP}", "--spectate", "--bot", "greedy"],
+            "a spectator has no seat for --bot",
+        ),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(args: list[str], text: str, tmp_path: Path) -> None:

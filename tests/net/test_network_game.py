@@ -86,6 +86,44 @@ def test_an_online_table_through_a_standalone_relay_joined_by_invite(tmp_path: P
             process.stop()
 
 
+def test_a_spectator_joins_by_invite_verifies_as_it_watches_and_exits_with_the_outcome(
+    tmp_path: Path,
+) -> None:
+    """``goldnet join --spectate``: read-only, no seat and no journal; it checks every envelope
+    with its own lockstep machine and saves the same record as the players."""
+    host = Process(
+        tmp_path,
+        "host",
+        *("host", "mountains-rivers", "--bot", "greedy", "--port", "0", "--json"),
+        *("--profile", str(tmp_path / "host")),
+    )
+    others: list[Process] = []
+    try:
+        invite = host.first_json()["invite"]
+        watcher = Process(
+            tmp_path,
+            "watcher",
+            *("join", invite, "--spectate", "--json", "--profile", str(tmp_path / "watcher")),
+        )
+        others.append(watcher)
+        wait_for(lambda: bool(watcher.lines()), 20)  # it is watching before the game starts
+        joiner = Process(
+            tmp_path,
+            "joiner",
+            *("join", invite, "--bot", "random", "--json", "--profile", str(tmp_path / "j")),
+        )
+        others.append(joiner)
+        watched, played, hosted = watcher.finish(60), joiner.finish(60), host.finish(60)
+        assert watched["ending"] == played["ending"] == "over"
+        assert watched["scores"] == played["scores"] == hosted["scores"]
+        assert Path(watched["record"]).read_bytes() == Path(played["record"]).read_bytes()
+        assert not (tmp_path / "watcher" / "journal").exists()  # a spectator keeps no journal
+        check_verify(watched["record"])
+    finally:
+        for process in [*others, host]:
+            process.stop()
+
+
 def journal_of(profile: Path) -> Path | None:
     found = sorted((profile / "journal").glob("*.journal"))
     return found[0] if found else None
