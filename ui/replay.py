@@ -1,8 +1,8 @@
 """Replays of records (``.goldnet`` files): step forward and back through a finished game.
 
-:func:`load_steps` feeds the record's envelopes one at a time to a spectator lockstep machine
-(which checks every signature, beacon reveal and rule, as ``goldnet verify`` does) and keeps a
-copy of the engine's state after each throw and each action. :class:`ReplayWidget` shows those
+:func:`load_steps` verifies the record with :func:`goldnet.records.verify` — the one verifier
+``goldnet verify`` uses, version 1 records included — and keeps a copy of the public state it
+reaches after each throw and each action. :class:`ReplayWidget` shows those
 snapshots on the ordinary table scene.
 """
 
@@ -22,12 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from goldnet.engine import Event
+from goldnet.engine import Event, GameState
 from goldnet.games.mountains_rivers.rules import State
 from goldnet.records import InvalidRecord, RecordError, read, verify
-from goldnet.session import EngineBinding, make_engine
-from protocol.errors import LocalProtocolError, RemoteProtocolError
-from protocol.lockstep import Lockstep
 
 from . import style, texts
 from .scene import TableScene
@@ -54,39 +51,28 @@ class Replay:
 
 
 def load_steps(envelopes: list[bytes]) -> Replay:
-    """Snapshots of a record's game, from the empty board to the end.
+    """Snapshots of a record's game, from the empty board to the end, taken by
+    :func:`goldnet.records.verify` as it checks the record (any version it reads).
 
     Raises:
         ReplayError: the record holds no Mountains & Rivers game or fails verification (the
             steps up to the failure are not offered: a record is replayed only if it is sound).
     """
-    try:
-        verify(envelopes)  # the whole record first: its order, its end, and how it ended
-    except InvalidRecord as exc:
-        raise ReplayError(f"the record does not verify: {exc}") from None
-    machine = Lockstep(None, make_engine)
     steps: list[Step] = []
-    seen = 0
-    for i, data in enumerate(envelopes):
-        try:
-            machine.receive(data)
-        except (RemoteProtocolError, LocalProtocolError) as exc:
-            raise ReplayError(f"envelope {i} does not verify: {exc}") from None
-        engine = machine.engine
-        if not isinstance(engine, EngineBinding):
-            continue
-        state = engine.state
+
+    def keep(state: GameState, events: tuple[Event, ...]) -> None:
         if not isinstance(state, State):
             raise ReplayError("this record is not a game of Mountains & Rivers")
-        if not steps:
-            steps.append(Step(State(state.board), ()))
-        if len(engine.events) > seen:
-            steps.append(Step(state.clone(), tuple(engine.events[seen:])))
-            seen = len(engine.events)
-    if machine.table is None or not steps:
+        steps.append(Step(state.clone(), events))
+
+    try:
+        checked = verify(envelopes, on_step=keep)
+    except InvalidRecord as exc:
+        raise ReplayError(f"the record does not verify: {exc}") from None
+    if not steps:
         raise ReplayError("the record holds no game")
-    names = tuple(machine.table.names[:2])
-    return Replay((names[0], names[1]), int(machine.table.options[0]), tuple(steps))
+    names = tuple(checked.table.names[:2])
+    return Replay((names[0], names[1]), int(checked.table.options[0]), tuple(steps))
 
 
 class ReplayWidget(QWidget):
