@@ -143,8 +143,9 @@ class StartScreen(QWidget):
         self.level_combo.setObjectName("botLevel")
         for name in self.bot_levels:
             self.level_combo.addItem("", name)
+        middle = self.bot_levels[len(self.bot_levels) // 2]
         self.level_combo.setCurrentIndex(
-            max(0, self.level_combo.findData(ui_saved.get("bot", self.bot_levels[1])))
+            max(0, self.level_combo.findData(ui_saved.get("bot", middle)))
         )
         self.seat_combo = QComboBox()
         self.seat_combo.setObjectName("seat")

@@ -39,7 +39,8 @@ class MountainsRiversKit:
         return table_scene(state)
 
     def preview(self, options: tuple[Any, ...], width: int) -> QImage:
-        state = game_info(NAME).make(options, 2)
+        info = game_info(NAME)
+        state = info.make(options, info.seats[0])
         assert isinstance(state, State)
         return render_board(state, width)
 
