@@ -43,7 +43,6 @@ from typing import Any, cast
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from goldnet.engine import ChanceOf, Terminal, TurnOf
-from goldnet.games.mountains_rivers.rules import State
 from goldnet.net.bridge import Problem, Step, TableStart, WaitReport
 from goldnet.net.client import Outcome
 
@@ -87,7 +86,7 @@ class NetworkController(PlayController):
     ) -> None:
         table = start.table
         assert table is not None and table.seat is not None
-        super().__init__(table.seat, cast(State, start.state), parent)
+        super().__init__(table.seat, start.state, parent)
         self.session = session
         self.table: TableStart = table
         self.board = table.board
@@ -198,7 +197,7 @@ class NetworkController(PlayController):
         return 0
 
     def _show_step(self, step: Step) -> int:
-        state = cast(State, step.state)
+        state = step.state
         pause = 0
         if step.kind == "applied":
             mine = step.seat == self.human
@@ -206,7 +205,7 @@ class NetworkController(PlayController):
             self.tentative = None
             self.state = state
             self.shown.emit(self.observation(), [] if shown_already else list(step.events))
-            for line in texts.log_lines(step.events, self.names, step.roll):
+            for line in self.kit.log_lines(step.events, self.names, step.roll):
                 self.logged.emit(line)
             if mine:
                 self._not_before = time.monotonic() + self.bot_delay / 1000

@@ -2,14 +2,15 @@
 
 :func:`load_steps` verifies the record with :func:`goldnet.records.verify` — the one verifier
 ``goldnet verify`` uses, version 1 records included — and keeps a copy of the public state it
-reaches after each throw and each action. :class:`ReplayWidget` shows those
-snapshots on the ordinary table scene.
+reaches after each throw and each action. :class:`ReplayWidget` shows those snapshots on the
+game kit's ordinary table scene (:mod:`ui.kits`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -22,12 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from goldnet.engine import Event, GameState
-from goldnet.games.mountains_rivers.rules import State
+from goldnet.engine import Event, GameState, Terminal
 from goldnet.records import InvalidRecord, RecordError, read, verify
 
-from . import style, texts
-from .scene import TableScene
+from . import kits, style
 from .table import BoardView
 
 
@@ -39,14 +38,18 @@ class ReplayError(Exception):
 class Step:
     """The position after one throw or action, and the events that led to it."""
 
-    state: State
+    state: GameState
     events: tuple[Event, ...]
 
 
 @dataclass(frozen=True)
 class Replay:
+    """A record's game: its registry name, the players' names in seat order, its table
+    options, and the positions from the start to the end."""
+
+    game: str
     names: tuple[str, str]
-    board: int
+    options: tuple[Any, ...]
     steps: tuple[Step, ...]
 
 
@@ -55,14 +58,15 @@ def load_steps(envelopes: list[bytes]) -> Replay:
     :func:`goldnet.records.verify` as it checks the record (any version it reads).
 
     Raises:
-        ReplayError: the record holds no Mountains & Rivers game or fails verification (the
-            steps up to the failure are not offered: a record is replayed only if it is sound).
+        ReplayError: the record holds no game this program can show (one without a ui kit),
+            or fails verification (the steps up to the failure are not offered: a record is
+            replayed only if it is sound).
     """
     steps: list[Step] = []
 
     def keep(state: GameState, events: tuple[Event, ...]) -> None:
-        if not isinstance(state, State):
-            raise ReplayError("this record is not a game of Mountains & Rivers")
+        if not steps and state.game not in kits.names():
+            raise ReplayError(f"this program cannot show a game of {state.game}")
         steps.append(Step(state.clone(), events))
 
     try:
@@ -71,8 +75,9 @@ def load_steps(envelopes: list[bytes]) -> Replay:
         raise ReplayError(f"the record does not verify: {exc}") from None
     if not steps:
         raise ReplayError("the record holds no game")
-    names = tuple(checked.table.names[:2])
-    return Replay((names[0], names[1]), int(checked.table.options[0]), tuple(steps))
+    table = checked.table
+    names = tuple(table.names[:2])
+    return Replay(table.game, (names[0], names[1]), tuple(table.options), tuple(steps))
 
 
 class ReplayWidget(QWidget):
@@ -84,8 +89,8 @@ class ReplayWidget(QWidget):
         super().__init__(parent)
         self.replay = replay
         self.index = 0
-        board = replay.steps[0].state.board
-        self.scene = TableScene(board, self)
+        self.kit = kits.get(replay.game)
+        self.scene = self.kit.scene(replay.steps[0].state, self)
         self.scene.speed = speed
         self.scene.set_seats(replay.names, style.SEAT_DEFAULTS)
         self.view = BoardView()
@@ -166,27 +171,22 @@ class ReplayWidget(QWidget):
         self.forward_button.setEnabled(self.index < n - 1)
         self.last_button.setEnabled(self.index < n - 1)
         state = self.replay.steps[self.index].state
-        for seat in (0, 1):
-            self.scene.set_panel_status(seat, state.active == seat, "")
-        if state.active is None:
-            a, b = state.scores
-            winner = 0 if a > b else 1
-            self.scene.set_panel_status(winner, False, self.tr("Winner!"), True)
+        active = self.kit.active_seat(state)
+        for seat in range(len(self.replay.names)):
+            self.scene.set_panel_status(seat, active == seat, "")
+        request = state.awaiting()
+        if isinstance(request, Terminal):
+            for winner in request.winners:
+                self.scene.set_panel_status(winner, False, self.tr("Winner!"), True)
         self.log.clear()
         for i in range(max(1, self.index - 12), self.index + 1):
-            roll = self.replay.steps[i - 1].state.roll
-            for line in texts.log_lines(self.replay.steps[i].events, self.replay.names, roll):
+            turn = self.kit.turn_of(self.replay.steps[i - 1].state)
+            for line in self.kit.log_lines(self.replay.steps[i].events, self.replay.names, turn):
                 self.log.addItem(line)
         self.log.scrollToBottom()
 
     def retranslate(self) -> None:
-        self.title.setText(
-            texts.arg(
-                self.tr("Replay of board %1: %2 (mountains) against %3 (rivers)"),
-                self.replay.board,
-                *self.replay.names,
-            )
-        )
+        self.title.setText(self.kit.replay_title(self.replay.options, self.replay.names))
         self.first_button.setToolTip(self.tr("First position"))
         self.back_button.setToolTip(self.tr("Step back"))
         self.forward_button.setToolTip(self.tr("Step forward"))

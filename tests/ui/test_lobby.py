@@ -83,7 +83,7 @@ def click_action(window: MainWindow, action: Action) -> None:
         return
     b = field(str(action[2]))
     click_field(view, a)
-    if a != b or c.is_free_choice():
+    if a != b or c.moves.is_free_choice():
         click_field(view, b)
 
 
@@ -95,7 +95,7 @@ def intent_action(c: NetworkController, action: Action) -> None:
         return
     b = field(str(action[2]))
     c.click(a)
-    if a != b or c.is_free_choice():
+    if a != b or c.moves.is_free_choice():
         c.click(b)
 
 

@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 
 from goldnet import cli
 from goldnet.records import read
-from ui.items import FACEDOWN
+from ui.mountains_rivers.items import FACEDOWN
 from ui.replay import ReplayError, ReplayWidget, load_steps
 
 from .conftest import Artifacts
@@ -30,7 +30,7 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_a_record_becomes_steps_from_the_empty_board_to_the_end(record: Path) -> None:
     replay = load_steps(read(record))
-    assert replay.board == 2
+    assert replay.options == (2,)
     first, last = replay.steps[0].state, replay.steps[-1].state
     assert first.turn == 0 and first.facedown_fields == (1 << 91) - 1
     assert last.finished and sum(last.scores) == 91
