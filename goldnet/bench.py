@@ -1,5 +1,7 @@
-"""``goldnet bench``: the speed figures that exist so far, each a median, and the
-relay's figures under 2,000 idle connections (:mod:`goldnet.bench_relay`).
+"""``goldnet bench``: the speed figures that exist so far, each a median — per registered game
+a random game, legal actions in a mid-game position and its strongest bot's move; the
+protocol's figures (:mod:`goldnet.bench_protocol`) and the relay's under 2,000 idle
+connections (:mod:`goldnet.bench_relay`).
 
 Timing uses the clock, so it lives here and never in the rules or in tests.
 """
@@ -11,10 +13,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .engine import ChanceOf, Terminal, TurnOf
-from .games.mountains_rivers.boards import load_board
-from .games.mountains_rivers.bots import RandomBot, make_bot
-from .games.mountains_rivers.rules import State
+from . import games
+from .engine import ChanceOf, GameState, RevealOf, Terminal, TurnOf
 from .rng import Stream
 from .selfplay import play
 
@@ -32,54 +32,89 @@ def _time(fn: Callable[[], object], inner: int = 1) -> float:
     return (time.perf_counter() - start) / inner
 
 
-def _random_game(seed: int) -> None:
-    bots = [RandomBot(f"bench/{seed}/0"), RandomBot(f"bench/{seed}/1")]
-    play(State(load_board(1 + seed % 11)), bots, Stream("bench", seed))
+def _new_game(info: games.GameInfo, label: str, seed: int) -> GameState:
+    """A new game of ``info`` with its fewest seats and options drawn from ``seed``."""
+    options = info.draw_options(lambda name, n: Stream(label, name, seed).below(n))
+    return info.make(options, info.seats[0])
 
 
-def _mid_game(seed: int, turns: int = 20) -> State:
-    """A position after ``turns`` random turns, with the roll thrown."""
-    state = State(load_board(1 + seed % 11))
+def _random_game(info: games.GameInfo, seed: int) -> None:
+    bots = [info.make_bot(info.bot_levels[0], f"bench/{seed}/{s}") for s in range(info.seats[0])]
+    play(_new_game(info, "bench", seed), bots, Stream("bench", seed))
+
+
+def _mid_game(info: games.GameInfo, seed: int, turns: int = 20) -> tuple[GameState, int]:
+    """A position after ``turns`` random actions, its pending chance drawn: ``(state, seat on
+    turn)``."""
+    state = _new_game(info, "bench-mid", seed)
     rng = Stream("bench-mid", seed)
-    while state.turn < turns:
+    played = 0
+    while True:
         request = state.awaiting()
         if isinstance(request, ChanceOf):
             state.apply_chance(rng.chance(request))
-        elif isinstance(request, TurnOf):
+        elif isinstance(request, TurnOf) and played < turns:
             state.apply(rng.choice(state.legal_actions(request.seat)))
+            played += 1
         else:
-            break
-    request = state.awaiting()
-    if isinstance(request, ChanceOf):
-        state.apply_chance(rng.chance(request))
-    return state
+            return state, request.seat if isinstance(request, TurnOf) else 0
 
 
-def _strong_moves(games: int) -> list[float]:
+def _best_moves(info: games.GameInfo, games_played: int) -> list[float]:
+    """Seconds the game's strongest bot takes per move, against its weakest."""
     samples: list[float] = []
-    for g in range(games):
-        strong = make_bot("strong", f"bench/{g}")
-        state = State(load_board(1 + g % 11))
+    seats = info.seats[0]
+    for g in range(games_played):
+        best = info.make_bot(info.bot_levels[-1], f"bench/{g}")
+        state = _new_game(info, "bench-strong", g)
         rng = Stream("bench-strong", g)
-        opponent = RandomBot(f"bench-strong/{g}")
+        weak = info.make_bot(info.bot_levels[0], f"bench-strong/{g}")
         while True:
             request = state.awaiting()
-            if isinstance(request, Terminal):
+            if isinstance(request, (Terminal, RevealOf)):
                 break
             if isinstance(request, ChanceOf):
                 state.apply_chance(rng.chance(request))
                 continue
-            assert isinstance(request, TurnOf)
             legal = state.legal_actions(request.seat)
             obs = state.observation(request.seat)
-            if request.seat == g % 2:
+            if request.seat == g % seats:
                 start = time.perf_counter()
-                action = strong.choose(obs, legal)
+                action = best.choose(obs, legal)
                 samples.append(time.perf_counter() - start)
             else:
-                action = opponent.choose(obs, legal)
+                action = weak.choose(obs, legal)
             state.apply(action)
     return samples
+
+
+def _game_figures(info: games.GameInfo, repeat: int) -> dict[str, Figure]:
+    """The figures of one registered game; targets come from ``info.bench_targets``."""
+    game = [_time(lambda s=s: _random_game(info, s)) for s in range(repeat)]  # type: ignore[misc]
+    mids = [_mid_game(info, s) for s in range(repeat)]
+    legal = [_time(lambda m=m: m[0].legal_actions(m[1]), 200) for m in mids]  # type: ignore[misc]
+    best = _best_moves(info, max(1, repeat // 25))
+    targets = info.bench_targets
+    return {
+        f"{info.name} random game": {
+            "median": _median_ms(game),
+            "unit": "ms",
+            "runs": len(game),
+            "target": targets.get("random game", ""),
+        },
+        f"{info.name} legal actions": {
+            "median": _median_ms(legal),
+            "unit": "ms",
+            "runs": len(legal),
+            "target": targets.get("legal actions", ""),
+        },
+        f"{info.name} {info.bot_levels[-1]} move": {
+            "median": statistics.median(best) if best else 0.0,
+            "unit": "s",
+            "runs": len(best),
+            "target": targets.get("best move", ""),
+        },
+    }
 
 
 def run_bench(repeat: int = 50) -> dict[str, Figure]:
@@ -87,32 +122,11 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
 
     Returns ``{name: {"median": value, "unit": "ms" | "s", "runs": n, "target": text}}``.
     """
-    game = [_time(lambda s=s: _random_game(s)) for s in range(repeat)]  # type: ignore[misc]
-    mids = [_mid_game(s) for s in range(repeat)]
-    legal = [_time(lambda st=st: st.legal_actions(st.active or 0), 200) for st in mids]  # type: ignore[misc]
-    strong = _strong_moves(max(1, repeat // 25))
     from .bench_protocol import run_protocol_bench
     from .bench_relay import run_relay_bench
 
     return {
-        "mountains-rivers random game": {
-            "median": _median_ms(game),
-            "unit": "ms",
-            "runs": len(game),
-            "target": "<= 10 ms",
-        },
-        "mountains-rivers legal actions": {
-            "median": _median_ms(legal),
-            "unit": "ms",
-            "runs": len(legal),
-            "target": "<= 0.2 ms",
-        },
-        "mountains-rivers strong move": {
-            "median": statistics.median(strong),
-            "unit": "s",
-            "runs": len(strong),
-            "target": "<= 0.2 s",
-        },
+        **{k: v for info in games.games() for k, v in _game_figures(info, repeat).items()},
         **run_protocol_bench(repeat),
         **run_relay_bench(),
     }

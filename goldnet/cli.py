@@ -377,11 +377,11 @@ def _window() -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from .engine import ChanceOf, IllegalAction
-    from .games.mountains_rivers import scenario
-    from .games.mountains_rivers.boards import load_board
-    from .games.mountains_rivers.bots import make_bot
-    from .games.mountains_rivers.rules import State
+    from ui import kits
+    from ui.render import render_state
+
+    from . import games
+    from .engine import ChanceOf, TurnOf
     from .rng import Stream
 
     if args.board is None and args.scenario is None:
@@ -390,39 +390,33 @@ def _render(args: argparse.Namespace) -> int:
         raise UsageError("goldnet render: --turns must be between 0 and 1000")
     if args.width > 8000:
         raise UsageError("goldnet render: --width must be at most 8000 pixels")
+    info, kit = games.get(args.game), kits.get(args.game)
     if args.scenario is not None:
         case = offline.read_json(args.scenario, "render")
         if not isinstance(case, dict):
             raise UsageError(f"goldnet render: {args.scenario} is not a scenario case")
         if args.board is not None:
             case = {**case, "board": args.board}
+        malformed = info.scenario.ScenarioError if info.scenario is not None else ValueError
         try:
-            state = scenario.initial_state(case)
-            for step in case.get("steps") or ():
-                action = step.get("action") if isinstance(step, dict) else None
-                if action is None:
-                    continue
-                kind, fields = scenario._parse_action("step", action)
-                try:
-                    state = scenario.play_action(state, kind, fields, step.get("roll"))
-                except IllegalAction:
-                    continue  # the case shows a refused move: the position stays
-        except scenario.ScenarioError as exc:
+            state = kit.position(case)
+        except malformed as exc:
             raise UsageError(f"goldnet render: {args.scenario} is malformed: {exc}") from None
     else:
-        state = State(load_board(args.board))
+        state = info.make((args.board,), info.seats[0])
     chance = Stream(args.seed, "render")
-    bots = [make_bot("greedy", f"{args.seed}/0"), make_bot("greedy", f"{args.seed}/1")]
+    # the middle bot level ("greedy" in Mountains & Rivers), one per seat
+    level = info.bot_levels[len(info.bot_levels) // 2]
+    bots = [info.make_bot(level, f"{args.seed}/{seat}") for seat in range(state.n_seats)]
     for turn in range(args.turns + (1 if args.turns else 0)):
         request = state.awaiting()
         if isinstance(request, ChanceOf):
             state.apply_chance(chance.chance(request))
-        if state.active is None or turn == args.turns:
+            request = state.awaiting()
+        if not isinstance(request, TurnOf) or turn == args.turns:
             break
-        seat = state.active
+        seat = request.seat
         state.apply(bots[seat].choose(state.observation(seat), state.legal_actions(seat)))
-    from ui.render import render_state
-
     try:
         render_state(state, args.out, args.width)
     except OSError as exc:

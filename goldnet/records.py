@@ -14,7 +14,7 @@ steered.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,7 @@ from protocol.identity import fingerprint
 from protocol.lockstep import Lockstep, Table
 from protocol.messages import Chance, Turn
 
-from .engine import Terminal
+from .engine import Event, GameState, Terminal
 from .errors import GoldnetError
 from .session import EngineBinding, make_engine
 
@@ -44,6 +44,43 @@ V1_WARNING = (
     "this record was made with protocol version 1, whose dice a modified client could steer: "
     "its signatures and moves check out, but its result cannot be trusted as fair"
 )
+
+
+OnStep = Callable[[GameState, tuple[Event, ...]], None]
+"""What :func:`verify` calls at each step of the game it checks: with the verifier's state (a
+spectator's: public knowledge only; clone it to keep it) and the rules' events of that step —
+once at the start (no events), then after every applied action and drawn outcome."""
+
+
+class _Watched(EngineBinding):
+    """An engine binding that tells ``on_step`` after each step it applies."""
+
+    def __init__(self, binding: EngineBinding, on_step: OnStep) -> None:
+        super().__init__(binding.state)
+        self._on_step = on_step
+        on_step(self.state, ())
+
+    def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        start = len(self.events)
+        super().apply_action(seat, action)
+        self._on_step(self.state, tuple(self.events[start:]))
+
+    def apply_outcome(self, index: int) -> None:
+        start = len(self.events)
+        super().apply_outcome(index)
+        self._on_step(self.state, tuple(self.events[start:]))
+
+
+def _engines(on_step: OnStep | None) -> Callable[[str, tuple[Any, ...], int], EngineBinding]:
+    """:func:`~goldnet.session.make_engine`, watched by ``on_step`` when given."""
+    if on_step is None:
+        return make_engine
+    hook = on_step
+
+    def make(game: str, options: tuple[Any, ...], seats: int) -> EngineBinding:
+        return _Watched(make_engine(game, options, seats), hook)
+
+    return make
 
 
 class RecordError(GoldnetError):
@@ -224,7 +261,7 @@ class Verified:
         return summary
 
 
-def verify(envelopes: Sequence[bytes]) -> Verified:
+def verify(envelopes: Sequence[bytes], on_step: OnStep | None = None) -> Verified:
     """Check a record completely: every envelope, the beacon, the rules, the order, the end.
 
     A game that is over holds exactly its canonical record. A game that ended without a result
@@ -233,14 +270,17 @@ def verify(envelopes: Sequence[bytes]) -> Verified:
     proof: the verdict is the machine's own, from what the members signed.
 
     A :class:`Record` of version 1 is replayed by :mod:`protocol.v1`; any other sequence of
-    envelopes is checked by the current protocol's lockstep machine.
+    envelopes is checked by the current protocol's lockstep machine. ``on_step`` (see
+    :data:`OnStep`) watches the game step by step as it is checked: replays take their
+    positions from this one verifier; steps seen before an :class:`InvalidRecord` must be
+    thrown away.
 
     Raises:
         InvalidRecord: naming the first bad envelope and why.
     """
     if isinstance(envelopes, Record) and envelopes.version == 1:
-        return _verify_v1(envelopes)
-    machine = Lockstep(None, make_engine)
+        return _verify_v1(envelopes, on_step)
+    machine = Lockstep(None, _engines(on_step))
     checked = 0
     for i, data in enumerate(envelopes):
         try:
@@ -327,14 +367,20 @@ class _V1Engine:
         return ("over", due.result)
 
 
-def _v1_engine(game: str, options: tuple[Any, ...], seats: int) -> _V1Engine:
-    return _V1Engine(make_engine(game, options, seats))
+def _v1_engines(on_step: OnStep | None = None) -> Callable[[str, tuple[Any, ...], int], _V1Engine]:
+    """goldnet's engines seen through protocol 1's interface, watched by ``on_step``."""
+    engines = _engines(on_step)
+
+    def make(game: str, options: tuple[Any, ...], seats: int) -> _V1Engine:
+        return _V1Engine(engines(game, options, seats))
+
+    return make
 
 
-def _verify_v1(envelopes: Sequence[bytes]) -> Verified:
+def _verify_v1(envelopes: Sequence[bytes], on_step: OnStep | None) -> Verified:
     """A version-1 record, replayed by :mod:`protocol.v1` with goldnet's engines."""
     try:
-        game = v1.verify_record(envelopes, _v1_engine)
+        game = v1.verify_record(envelopes, _v1_engines(on_step))
     except RemoteProtocolError as exc:
         raise InvalidRecord(exc.reason, exc.index) from None
     assert isinstance(game.result, Terminal)  # what make_engine's engines end with

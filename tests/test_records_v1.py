@@ -22,7 +22,7 @@ from goldnet.records import (
     InvalidRecord,
     Record,
     RecordError,
-    _v1_engine,
+    _v1_engines,
     decode,
     encode,
     read,
@@ -143,7 +143,7 @@ def test_version_1_records_verify_as_protocol_1_with_the_warning(name: str) -> N
 
 @pytest.mark.parametrize("name", MOUNTAINS_RIVERS)
 def test_every_draw_of_a_version_1_record_comes_out_as_version_1_drew_it(name: str) -> None:
-    game = v1.verify_record(fixture(name), _v1_engine)
+    game = v1.verify_record(fixture(name), _v1_engines())
     assert list(game.outcomes) == EXPECTED[name]["outcomes"]
     assert game.actions == EXPECTED[name]["turns"]
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBo
 from goldnet.profile import Profile
 from goldnet.rng import Stream
 
-from . import style
+from . import kits, style, texts
 from .controller import GameSetup
 from .i18n import Translations, resolve
 from .lobby import Lobby
@@ -85,21 +85,24 @@ class MainWindow(QMainWindow):
         self.retranslate()
 
     def setup_for(self, choices: dict[str, Any], seed: int | None = None) -> GameSetup:
-        """A bot game from the start screen's choices (random board and seat drawn here)."""
+        """A bot game of the start screen's game from its choices (:meth:`StartScreen.choices`:
+        an option's value by its name, 0 to draw it; the bot's level; my seat, -1 to draw it);
+        whatever is left to chance is drawn here, options first, then the seat."""
         seed = secrets.randbits(48) if seed is None else seed
         draw = Stream(seed, "setup")
-        board = choices["board"] or 1 + draw.below(11)
+        game = self.start.game
+        info = kits.info(game)
+        options = tuple(
+            choices.get(o.name) or o.values[draw.below(len(o.values))] for o in info.options
+        )
         seat = choices["seat"] if choices["seat"] in (0, 1) else draw.below(2)
         me, my_colour = self.start.player_name(), self.start.player_colour()
-        bot_name = {
-            "random": self.tr("Easy bot"),
-            "greedy": self.tr("Medium bot"),
-            "strong": self.tr("Hard bot"),
-        }[choices["bot"]]
+        level = info.bot_levels.index(choices["bot"])
+        bot_name = (self.tr("Easy bot"), self.tr("Medium bot"), self.tr("Hard bot"))[level]
         bot_colour = style.contrasting(style.SEAT_DEFAULTS[1], my_colour)
         names = (me, bot_name) if seat == 0 else (bot_name, me)
         colours = (my_colour, bot_colour) if seat == 0 else (bot_colour, my_colour)
-        return GameSetup(board, seat, choices["bot"], names, colours, seed)
+        return GameSetup(game, options, seat, choices["bot"], names, colours, seed)
 
     def play(self, choices: dict[str, Any], seed: int | None = None) -> None:
         if self.lobby.link is not None:  # hosting or joining meanwhile: stop that
@@ -149,7 +152,7 @@ class MainWindow(QMainWindow):
         self.translations.install(resolve(setting))
 
     def retranslate(self) -> None:
-        self.setWindowTitle(self.tr("goldnet — Mountains & Rivers"))
+        self.setWindowTitle(texts.arg(self.tr("goldnet — %1"), self.start.kit.title()))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -5,22 +5,26 @@ against a bot on this machine, :class:`ui.netgame.NetworkController` over the ne
 signals, so :class:`ui.table.TableWidget` works with either).
 
 The table draws **views** (:class:`goldnet.view.View`): the seat's observation, its legal
-actions, the events since the previous view. A controller holds the last one (``view``) and,
-while its seat is on turn, ``trial``: a rules state of that seat's own to try moves on — never
-anything else of the game. The scene reports clicks and hovers on fields; the controller turns
-them into Mountains & Rivers actions — it holds no rules of its own. Whether a line is legal
-comes from the view's legal actions (for the hover preview) and from applying the action to a
-clone of ``trial``, which raises :class:`~goldnet.engine.IllegalAction` with a refusal code that
-becomes the visible hint in the player's language (:func:`ui.texts.refusal`).
+actions, the events since the previous view. A controller holds the last one (``view``; its
+observation is ``obs``) and, while its seat is on turn, ``trial``: a rules state of that seat's
+own to try moves on — never anything else of the game. The scene reports clicks and hovers;
+the game's kit (:mod:`ui.kits`, :meth:`~ui.kits.Kit.moves`) turns them into the game's actions
+from the committed observation, and the controller tries them — it holds no rules of its own.
+Whether an action is legal comes from the view's legal actions (for the kit's hover preview)
+and from applying it to a clone of ``trial``, which raises
+:class:`~goldnet.engine.IllegalAction` with a refusal code that becomes the visible hint in the
+player's language (the kit's :meth:`~ui.kits.Kit.refusal`).
 
 Undo before Confirm is local: a legal action is applied to a *clone* of ``trial``, the table
 shows the clone, Undo drops it, Confirm sends it (over the network) or plays it (against a bot).
-A bury and its shovel transfer are one action, so they are undone together.
+(In Mountains & Rivers a bury and its shovel transfer are one action, so they are undone
+together.)
 
-Against a bot the controller runs the game itself (``GameController.state``: the offline
-game's engine, the bot's opponent) and makes the views from it; chance is offline: a
-:class:`goldnet.rng.Stream` seeded per game throws the tiles. The bot chooses from its own view
-in a worker thread (the strong bot takes up to ~0.2 s), so the window never freezes.
+Against a bot the controller runs the game itself (``GameController.state``: the offline game's
+engine, the bot's opponent) and makes the views from it. Chance is offline: a
+:class:`goldnet.rng.Stream` seeded per game draws it (the tiles of Mountains & Rivers). The bot
+chooses from its own view in a worker thread (the strong bot takes up to ~0.2 s), so the window
+never freezes.
 
 Phases: ``"bot"`` (the other seat's turn: the bot's, or the opponent's over the network),
 ``"human"`` (waiting for clicks), ``"confirm"`` (a tentative action waits for Confirm or Undo),
@@ -30,36 +34,26 @@ Phases: ``"bot"`` (the other seat's turn: the bot's, or the opponent's over the 
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import cast
+from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from goldnet.engine import Action, Bot, ChanceOf, Event, GameState, IllegalAction, Terminal, TurnOf
-from goldnet.games.mountains_rivers.boards import load_board
-from goldnet.games.mountains_rivers.bots import make_bot
-from goldnet.games.mountains_rivers.rules import (
-    FIELD_NAMES,
-    FREE,
-    Observation,
-    State,
-    bury_action,
-    reveal_action,
-)
 from goldnet.rng import Stream
 from goldnet.view import View, bot_action, view_of
 
-from . import texts
-from .geometry import line_between
+from . import kits, texts
 
 
 @dataclass(frozen=True)
 class GameSetup:
-    """A game against a bot: board 1..11, the human's seat, the bot's name, names, colours and
+    """A game against a bot: the game (a registry name), its table options (e.g. ``(board,)``),
+    the human's seat, the bot's level (one of the game's ``bot_levels``), names, colours and
     the seed of the game's chance (and of the bot)."""
 
-    board: int
+    game: str
+    options: tuple[Any, ...]
     human: int
     bot: str
     names: tuple[str, str]
@@ -82,12 +76,12 @@ class PlayController(QObject):
     subclasses decide where the other seat's moves come from and what Confirm does.
 
     Signals:
-        shown(Observation, list[Event]): show this observation, animating these events.
+        shown(observation, list[Event]): show this observation, animating these events.
         phaseChanged(): whose turn, selection or tentative action changed (refresh status).
         hintChanged(str): a refused click explained ("" clears the hint).
         logged(str): a line for the turn log.
-        previewChanged(object, bool): the line to preview (tuple of fields, or None), legal.
-        selectionChanged(object): the selected first marker, or None.
+        previewChanged(object, bool): what to preview (the kit's targets, or None), legal.
+        selectionChanged(object): the selected target (a first marker), or None.
         finished(object): the game is over (a :class:`~goldnet.engine.Terminal`).
     """
 
@@ -102,8 +96,12 @@ class PlayController(QObject):
     can_rematch = True
     """Whether the end screen offers a rematch."""
 
-    def __init__(self, human: int, view: View, parent: QObject | None = None) -> None:
+    def __init__(self, human: int, game: str, view: View, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.kit = kits.get(game)
+        """The game's ui kit."""
+        self.moves = self.kit.moves(self)
+        """The kit's click handling."""
         self.human = human
         self.bot_seat = 1 - human
         """The other seat (a bot, or the opponent over the network)."""
@@ -112,7 +110,7 @@ class PlayController(QObject):
         self.trial: GameState | None = None
         """While this seat is on turn: a rules state of its own, cloned for each move tried."""
         self.tentative: tuple[Action, GameState, list[Event]] | None = None
-        self.selection: int | None = None
+        self.selection: Any = None
         self.phase = "bot"
         self._legal: set[Action] = set()
 
@@ -129,22 +127,23 @@ class PlayController(QObject):
     def confirm(self) -> None:
         raise NotImplementedError
 
-    @property
-    def obs(self) -> Observation:
-        """The observation of the last view (the committed position)."""
-        obs: Observation = self.view.observation
-        return obs
-
-    def observation(self) -> Observation:
-        """What the table shows now: the tentative position while one waits for Confirm (with
-        the roll that was used), else the committed one."""
+    def observation(self) -> Any:
+        """What the table shows now: the tentative position while one waits for Confirm (as
+        the kit shows it: in Mountains & Rivers, with the roll that was used), else the
+        committed one."""
         if self.tentative is None:
             return self.obs
-        after: Observation = self.tentative[1].observation(self.human)
-        return dataclasses.replace(after, range_=self.obs.range_, roll=self.obs.roll)
+        return self.kit.tentative_observation(self.obs, self.tentative[1])
 
-    def is_free_choice(self) -> bool:
-        return self.obs.range_ == FREE
+    @property
+    def obs(self) -> Any:
+        """The observation of the last view (the committed position, as this seat sees it)."""
+        return self.view.observation
+
+    def log(self, events: list[Event] | tuple[Event, ...], turn: Any) -> None:
+        """Log the lines of ``events`` (``turn``: the kit's ``turn_of`` the position before)."""
+        for line in self.kit.log_lines(events, self.names, turn):
+            self.logged.emit(line)
 
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
@@ -152,15 +151,8 @@ class PlayController(QObject):
 
     # --- intents from the table -----------------------------------------------------------
 
-    def _status(self, f: int) -> str:
-        if self.obs.facedown >> f & 1:
-            return "facedown"
-        if self.obs.gold >> f & 1:
-            return "gold"
-        return "empty"
-
-    def click(self, f: int) -> None:
-        """A click on field ``f``."""
+    def click(self, target: Any) -> None:
+        """A click on ``target`` (what the scene's ``clicked`` gave: a field)."""
         if self.phase in ("over", "stopped"):
             self.hintChanged.emit(texts.game_over())
             return
@@ -173,55 +165,25 @@ class PlayController(QObject):
         if self.phase != "human":  # a network game: starting, throwing, or sending a move
             self.hintChanged.emit(texts.wait_a_moment())
             return
-        name = FIELD_NAMES[f]
-        a = self.selection
-        if a is None:
-            status = self._status(f)
-            if status == "gold":
-                self._try(bury_action(name))
-            elif status == "empty":
-                self.hintChanged.emit(texts.collected_field())
-            elif not self.is_free_choice() and self.obs.roll == 1:
-                self._try(reveal_action(name))
-            else:
-                self._select(f)
-        elif a == f and not self.is_free_choice():
-            self._select(None)
-        else:
-            self._try(reveal_action(FIELD_NAMES[a], name))
+        self.moves.click(target)
 
-    def hover(self, f: int) -> None:
-        """The pointer is over field ``f`` (-1: off the board): preview the line."""
-        if self.phase != "human" or f < 0:
+    def hover(self, target: Any) -> None:
+        """The pointer is over ``target`` (the kit says how it left the board): preview."""
+        if self.phase != "human":
             self.previewChanged.emit(None, True)
             return
-        a = self.selection
-        if a is None:
-            single_roll = self.obs.roll == 1 and not self.is_free_choice()
-            if single_roll and self._status(f) == "facedown":
-                ok = reveal_action(FIELD_NAMES[f]) in self._legal
-                self.previewChanged.emit((f,), ok)
-            elif self._status(f) == "gold":
-                self.previewChanged.emit((f,), bury_action(FIELD_NAMES[f]) in self._legal)
-            else:
-                self.previewChanged.emit(None, True)
-            return
-        line = line_between(a, f)
-        if line is None:
-            self.previewChanged.emit((a, f), False)
-        else:
-            ok = reveal_action(FIELD_NAMES[a], FIELD_NAMES[f]) in self._legal
-            self.previewChanged.emit(line, ok)
+        self.moves.hover(target)
 
     def cancel(self) -> None:
         """Right click or Escape: drop the selected first marker."""
         if self.selection is not None:
             self._select(None)
 
-    def _select(self, f: int | None) -> None:
-        self.selection = f
-        self.selectionChanged.emit(f)
-        self.previewChanged.emit((f,) if f is not None else None, True)
+    def _select(self, target: Any) -> None:
+        """Select ``target`` (None: nothing) as the start of a move."""
+        self.selection = target
+        self.selectionChanged.emit(target)
+        self.previewChanged.emit((target,) if target is not None else None, True)
         self.hintChanged.emit("")
         self.phaseChanged.emit()
 
@@ -233,7 +195,7 @@ class PlayController(QObject):
         try:
             events = trial.apply(action)
         except IllegalAction as exc:
-            self.hintChanged.emit(texts.refusal(exc.refusal))
+            self.hintChanged.emit(self.kit.refusal(exc.refusal))
             return
         self.tentative = (action, trial, events)
         self.selection = None
@@ -244,7 +206,7 @@ class PlayController(QObject):
         self._set_phase("confirm")
 
     def undo(self) -> None:
-        """Drop the tentative action (a bury together with its shovel)."""
+        """Drop the tentative action (all of it: a bury together with its shovel)."""
         if self.phase != "confirm" or self.tentative is None:
             return
         self.tentative = None
@@ -262,16 +224,23 @@ class GameController(PlayController):
         setup: GameSetup,
         parent: QObject | None = None,
         bot_delay: int = 700,
-        state: State | None = None,
+        state: GameState | None = None,
     ) -> None:
-        """``state``: a position to continue from (default: a new game on the setup's board)."""
-        self.state: State = state if state is not None else State(load_board(setup.board))
+        """``state``: a position to continue from (default: a new game of the setup's options).
+
+        Raises:
+            ValueError: options, seats or bot level the game does not have.
+        """
+        info = kits.info(setup.game)
+        self.state: GameState = (
+            state if state is not None else info.make(setup.options, len(setup.names))
+        )
         """The offline game: its engine (the views are made from it)."""
-        super().__init__(setup.human, view_of(self.state, setup.human), parent)
+        super().__init__(setup.human, setup.game, view_of(self.state, setup.human), parent)
         self.setup = setup
         self.bot_delay = bot_delay
         self._chance = Stream(setup.seed, "chance")
-        self._bot = make_bot(setup.bot, f"{setup.seed}/bot")
+        self._bot = info.make_bot(setup.bot, f"{setup.seed}/bot")
         self._token = 0
         self._thread = QThread()
         self._worker = _BotWorker()
@@ -328,12 +297,11 @@ class GameController(PlayController):
     def _play_bot(self, action: Action, token: int) -> None:
         if token != self._token or self.phase != "bot":
             return
-        roll = self.state.roll
+        turn = self.kit.turn_of(self.obs)
         events = self.state.apply(action)
         self._step(events, (self.bot_seat, action))
         self.shown.emit(self.obs, events)
-        for line in texts.log_lines(events, self.names, roll):
-            self.logged.emit(line)
+        self.log(events, turn)
         QTimer.singleShot(self.bot_delay // 2, self._advance)
 
     @property
@@ -347,10 +315,9 @@ class GameController(PlayController):
         action, after, events = self.tentative
         self.tentative = None
         self.trial = None
-        roll = self.state.roll
-        self.state = cast(State, after)  # the tried clone becomes the game
+        turn = self.kit.turn_of(self.obs)
+        self.state = after  # the tried clone becomes the game
         self._step(events, (self.human, action))
-        for line in texts.log_lines(events, self.names, roll):
-            self.logged.emit(line)
+        self.log(events, turn)
         self.shown.emit(self.observation(), [])
         self._advance()

@@ -233,7 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("command", choices=("update", "release"))
     args = parser.parse_args(argv)
     folder = _source_dir()
-    sources = sorted(str(p) for p in Path(__file__).resolve().parent.glob("*.py"))
+    sources = sorted(str(p) for p in Path(__file__).resolve().parent.rglob("*.py"))  # + kits
     if args.command == "update":
         for lang in LANGUAGES:
             ts = folder / f"goldnet_{lang}.ts"

@@ -43,7 +43,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from goldnet.engine import ChanceOf, Event, GameState, Terminal, TurnOf
+from goldnet.engine import ChanceOf, GameState, Terminal, TurnOf
 from goldnet.net.reports import Outcome, Problem, TableStart, WaitReport
 from goldnet.view import View
 
@@ -89,11 +89,10 @@ class NetworkController(PlayController):
     ) -> None:
         """``first``: the game's first view (``trial`` with it when it is on turn)."""
         assert table.seat is not None
-        super().__init__(table.seat, first, parent)
+        super().__init__(table.seat, table.game, first, parent)
         self.link = link
         self.table = table
         self.trial = trial
-        self.board = int(table.options[0])
         self.colours = colours
         self.bot_delay = bot_delay
         self.result: Terminal | None = None
@@ -194,7 +193,7 @@ class NetworkController(PlayController):
 
     def _show_view(self, view: View, trial: GameState | None) -> int:
         """Show the view after a step: animate its events, log them, settle the phase."""
-        roll = self.obs.roll  # the roll the view's first move was played on
+        turn = self.kit.turn_of(self.obs)  # the position the step was played from
         mine = any(seat == self.human for seat, _ in view.moves)
         tried = self.tentative[0] if self.tentative is not None else None
         shown_already = mine and (self.human, tried) in view.moves
@@ -202,7 +201,8 @@ class NetworkController(PlayController):
             self.tentative = None
         self.view, self.trial = view, trial
         self.shown.emit(self.observation(), [] if shown_already else list(view.events))
-        self._log(view.events, roll)
+        if view.moves:
+            self.log(view.events, turn)
         if view.result is not None:
             self._end(view.result)
             return 0
@@ -213,25 +213,6 @@ class NetworkController(PlayController):
             pause = self.bot_delay // 2
         self._settle()
         return pause
-
-    def _log(self, events: tuple[Event, ...], roll: int | None) -> None:
-        """The turn log's lines for ``events``: each move with the roll it was played on (a
-        view may carry several steps: a throw, a move, the next throw)."""
-        part: list[Event] = []
-        for event in events:
-            if event.kind == "roll":
-                self._log_part(part, roll)
-                part, roll = [], event.get("roll")
-                continue
-            part.append(event)
-            if event.kind == "turn":  # the next turn: nothing thrown yet
-                self._log_part(part, roll)
-                part, roll = [], None
-        self._log_part(part, roll)
-
-    def _log_part(self, events: list[Event], roll: int | None) -> None:
-        for line in texts.log_lines(events, self.names, roll):
-            self.logged.emit(line)
 
     def _settle(self) -> None:
         """The phase the last view asks for."""

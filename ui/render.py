@@ -1,6 +1,7 @@
-"""Offscreen pictures of the table, for ``goldnet render``, the docs and the tests.
+"""Offscreen pictures of a table, for ``goldnet render``, the docs and the tests, in any game.
 
-No window is opened: the scene is painted straight into a :class:`QImage`. Qt still needs an
+No window is opened: the game's kit (:mod:`ui.kits`) builds a still scene of the position and
+:func:`render_scene` paints it straight into a :class:`QImage`. Qt still needs an
 ``QApplication`` (fonts); :func:`ensure_app` creates one on the ``offscreen`` platform when
 there is no display.
 """
@@ -11,13 +12,11 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QImage, QPainter
+from PySide6.QtWidgets import QApplication, QGraphicsScene
 
-from goldnet.games.mountains_rivers.rules import State
-
-from .scene import TableScene
+from goldnet.engine import GameState
 
 
 def use_offscreen_without_display() -> None:
@@ -41,7 +40,7 @@ def ensure_app(headless: bool = False) -> QApplication:
     return app  # type: ignore[return-value]
 
 
-def render_scene(scene: TableScene, width: int) -> QImage:
+def render_scene(scene: QGraphicsScene, width: int) -> QImage:
     """Paint ``scene`` into an image ``width`` pixels wide (height from the aspect ratio)."""
     rect = scene.sceneRect()
     height = round(width * rect.height() / rect.width())
@@ -58,54 +57,37 @@ def render_scene(scene: TableScene, width: int) -> QImage:
     return image
 
 
-def render_board(state: State, width: int) -> QImage:
-    """Only the board of ``state`` (no panels), ``width`` pixels wide, transparent around."""
-    scene = table_scene(state)
-    scene.setBackgroundBrush(Qt.BrushStyle.NoBrush)
-    rect = scene.geometry.rect.adjusted(-6, -6, 6, 12)
-    height = round(width * rect.height() / rect.width())
-    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(QColor(0, 0, 0, 0))
-    painter = QPainter(image)
-    painter.setRenderHints(QPainter.RenderHint.Antialiasing)
-    scene.render(painter, QRectF(0, 0, width, height), rect, Qt.AspectRatioMode.KeepAspectRatio)
-    painter.end()
-    return image
-
-
-def table_scene(
-    state: State, names: tuple[str, str] = ("", ""), colours: tuple[str, str] | None = None
-) -> TableScene:
-    """A still scene showing ``state`` (no animation)."""
-    from . import style
-
-    ensure_app()
-    scene = TableScene(state.board)
-    scene.speed = 0.0
-    seat_names = (
-        names[0] or QCoreApplication.translate("Render", "Player 1"),
-        names[1] or QCoreApplication.translate("Render", "Player 2"),
-    )
-    scene.set_seats(seat_names, colours or style.SEAT_DEFAULTS)
-    scene.show_observation(state.observation(None))
-    if state.active is not None:
-        scene.set_panel_status(state.active, True, QCoreApplication.translate("Render", "To play"))
-    else:
-        winner = 0 if state.scores[0] > state.scores[1] else 1
-        scene.set_panel_status(
-            winner, False, QCoreApplication.translate("Render", "Winner!"), winner=True
-        )
-    return scene
-
-
-def render_state(state: State, out: Path, width: int = 1400) -> None:
-    """Write a PNG of ``state`` to ``out``.
+def render_state(state: GameState, out: Path, width: int = 1400) -> None:
+    """Write a PNG of ``state`` (a position of any game with a kit) to ``out``, ``width``
+    pixels wide.
 
     Raises:
         OSError: the file cannot be written.
+        KeyError: the game has no kit.
     """
+    from . import kits
+
     ensure_app(headless=True)
-    image = render_scene(table_scene(state), width)
+    image = render_scene(kits.get(state.game).still_scene(state), width)
     saved: bool = image.save(str(out), "PNG")  # type: ignore[call-overload]
     if not saved:
         raise OSError(f"cannot write {out}")
+
+
+def mark_random(image: QImage) -> None:
+    """Veil ``image`` and draw a question mark over it: a choice that will be drawn at random
+    (the start screen's preview of a random board)."""
+    from . import style
+
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceAtop)
+    painter.fillRect(image.rect(), QColor(244, 234, 210, 170))
+    painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+    font = QFont(style.FONT_FAMILY)
+    font.setPixelSize(round(image.height() * 0.5))
+    font.setBold(True)
+    painter.setFont(font)
+    painter.setPen(QColor("#8a5a16"))
+    painter.drawText(image.rect(), Qt.AlignmentFlag.AlignCenter, "?")
+    painter.end()

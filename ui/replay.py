@@ -1,15 +1,16 @@
 """Replays of records (``.goldnet`` files): step forward and back through a finished game.
 
-:func:`load_steps` feeds the record's envelopes one at a time to a spectator lockstep machine
-(which checks every signature, beacon reveal and rule, as ``goldnet verify`` does) and keeps a
-copy of the engine's state after each throw and each action. :class:`ReplayWidget` shows those
-snapshots on the ordinary table scene.
+:func:`load_steps` verifies the record with :func:`goldnet.records.verify` — the one verifier
+``goldnet verify`` uses, version 1 records included — and keeps a copy of the public state it
+reaches after each throw and each action. :class:`ReplayWidget` shows those snapshots on the
+game kit's ordinary table scene (:mod:`ui.kits`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -22,15 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from goldnet.engine import Event
-from goldnet.games.mountains_rivers.rules import State
+from goldnet.engine import Event, GameState, Terminal
 from goldnet.records import InvalidRecord, RecordError, read, verify
-from goldnet.session import EngineBinding, make_engine
-from protocol.errors import LocalProtocolError, RemoteProtocolError
-from protocol.lockstep import Lockstep
 
-from . import style, texts
-from .scene import TableScene
+from . import kits, style
 from .table import BoardView
 
 
@@ -42,51 +38,46 @@ class ReplayError(Exception):
 class Step:
     """The position after one throw or action, and the events that led to it."""
 
-    state: State
+    state: GameState
     events: tuple[Event, ...]
 
 
 @dataclass(frozen=True)
 class Replay:
+    """A record's game: its registry name, the players' names in seat order, its table
+    options, and the positions from the start to the end."""
+
+    game: str
     names: tuple[str, str]
-    board: int
+    options: tuple[Any, ...]
     steps: tuple[Step, ...]
 
 
 def load_steps(envelopes: list[bytes]) -> Replay:
-    """Snapshots of a record's game, from the empty board to the end.
+    """Snapshots of a record's game, from the empty board to the end, taken by
+    :func:`goldnet.records.verify` as it checks the record (any version it reads).
 
     Raises:
-        ReplayError: the record holds no Mountains & Rivers game or fails verification (the
-            steps up to the failure are not offered: a record is replayed only if it is sound).
+        ReplayError: the record holds no game this program can show (one without a ui kit),
+            or fails verification (the steps up to the failure are not offered: a record is
+            replayed only if it is sound).
     """
+    steps: list[Step] = []
+
+    def keep(state: GameState, events: tuple[Event, ...]) -> None:
+        if not steps and state.game not in kits.names():
+            raise ReplayError(f"this program cannot show a game of {state.game}")
+        steps.append(Step(state.clone(), events))
+
     try:
-        verify(envelopes)  # the whole record first: its order, its end, and how it ended
+        checked = verify(envelopes, on_step=keep)
     except InvalidRecord as exc:
         raise ReplayError(f"the record does not verify: {exc}") from None
-    machine = Lockstep(None, make_engine)
-    steps: list[Step] = []
-    seen = 0
-    for i, data in enumerate(envelopes):
-        try:
-            machine.receive(data)
-        except (RemoteProtocolError, LocalProtocolError) as exc:
-            raise ReplayError(f"envelope {i} does not verify: {exc}") from None
-        engine = machine.engine
-        if not isinstance(engine, EngineBinding):
-            continue
-        state = engine.state
-        if not isinstance(state, State):
-            raise ReplayError("this record is not a game of Mountains & Rivers")
-        if not steps:
-            steps.append(Step(State(state.board), ()))
-        if len(engine.events) > seen:
-            steps.append(Step(state.clone(), tuple(engine.events[seen:])))
-            seen = len(engine.events)
-    if machine.table is None or not steps:
+    if not steps:
         raise ReplayError("the record holds no game")
-    names = tuple(machine.table.names[:2])
-    return Replay((names[0], names[1]), int(machine.table.options[0]), tuple(steps))
+    table = checked.table
+    names = tuple(table.names[:2])
+    return Replay(table.game, (names[0], names[1]), tuple(table.options), tuple(steps))
 
 
 class ReplayWidget(QWidget):
@@ -98,8 +89,8 @@ class ReplayWidget(QWidget):
         super().__init__(parent)
         self.replay = replay
         self.index = 0
-        board = replay.steps[0].state.board
-        self.scene = TableScene(board, self)
+        self.kit = kits.get(replay.game)
+        self.scene = self.kit.scene(replay.steps[0].state.observation(None), self)
         self.scene.speed = speed
         self.scene.set_seats(replay.names, style.SEAT_DEFAULTS)
         self.view = BoardView()
@@ -180,27 +171,22 @@ class ReplayWidget(QWidget):
         self.forward_button.setEnabled(self.index < n - 1)
         self.last_button.setEnabled(self.index < n - 1)
         state = self.replay.steps[self.index].state
-        for seat in (0, 1):
-            self.scene.set_panel_status(seat, state.active == seat, "")
-        if state.active is None:
-            a, b = state.scores
-            winner = 0 if a > b else 1
-            self.scene.set_panel_status(winner, False, self.tr("Winner!"), True)
+        active = self.kit.active_seat(state.observation(None))
+        for seat in range(len(self.replay.names)):
+            self.scene.set_panel_status(seat, active == seat, "")
+        request = state.awaiting()
+        if isinstance(request, Terminal):
+            for winner in request.winners:
+                self.scene.set_panel_status(winner, False, self.tr("Winner!"), True)
         self.log.clear()
         for i in range(max(1, self.index - 12), self.index + 1):
-            roll = self.replay.steps[i - 1].state.roll
-            for line in texts.log_lines(self.replay.steps[i].events, self.replay.names, roll):
+            turn = self.kit.turn_of(self.replay.steps[i - 1].state.observation(None))
+            for line in self.kit.log_lines(self.replay.steps[i].events, self.replay.names, turn):
                 self.log.addItem(line)
         self.log.scrollToBottom()
 
     def retranslate(self) -> None:
-        self.title.setText(
-            texts.arg(
-                self.tr("Replay of board %1: %2 (mountains) against %3 (rivers)"),
-                self.replay.board,
-                *self.replay.names,
-            )
-        )
+        self.title.setText(self.kit.replay_title(self.replay.options, self.replay.names))
         self.first_button.setToolTip(self.tr("First position"))
         self.back_button.setToolTip(self.tr("Step back"))
         self.forward_button.setToolTip(self.tr("Step forward"))

@@ -10,6 +10,10 @@ computer, your seat), copies my invite code while hosting, and shows what the ne
 or why it failed, in plain words; "Records" replays a record or resumes an interrupted network
 game. This widget only shows and asks: :class:`ui.lobby.Lobby` does the networking. Each
 widget has an ``objectName`` to find it by.
+
+The game offered is :func:`ui.kits.default`: its first table option (the board), bot levels and
+seats come from the game registry, their words and the board's preview from its kit. Its look
+is :data:`ui.style.START_SCREEN`.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import contextlib
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -37,51 +41,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from goldnet.games.mountains_rivers.boards import load_board
-from goldnet.games.mountains_rivers.rules import State
 from goldnet.net.discovery import TableInfo
 from goldnet.profile import Profile, ProfileError
 
-from . import style
+from . import kits, style
 from .i18n import LANGUAGES
-from .render import render_board
+from .render import mark_random
 
 PREVIEW_WIDTH = 220
 
-STYLE = """
-StartScreen { background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 #f6edd8, stop:1 #e9dcbc); }
-QGroupBox { font-weight: bold; color: #6b4b2a; border: 1px solid #c9b38a; border-radius: 10px;
-            margin-top: 16px; padding: 12px 10px 10px 10px; background: rgba(255, 252, 242, 200); }
-QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 4px; }
-QLabel { color: #3b2a1e; }
-QPushButton#playBot { background: #c98a1b; color: white; border: 1px solid #8a5a16;
-                      border-radius: 8px; padding: 8px; }
-QPushButton#playBot:hover { background: #dc9b28; }
-QPushButton#hostTable, QPushButton#joinTable, QPushButton#joinByCode {
-    background: #2f6f8f; color: white; border: 1px solid #1f4f66; border-radius: 7px;
-    padding: 6px 14px; font-weight: bold; }
-QPushButton#hostTable:hover, QPushButton#joinTable:hover, QPushButton#joinByCode:hover {
-    background: #3a84a8; }
-QPushButton#hostTable:disabled, QPushButton#joinTable:disabled, QPushButton#joinByCode:disabled {
-    background: #b9c4c9; border-color: #a0aab0; color: #eef2f4; }
-QListWidget#lanTables { background: #fffdf6; border: 1px solid #c9b38a; border-radius: 6px; }
-QListWidget#lanTables::item { padding: 6px 4px; }
-QListWidget#lanTables::item:selected { background: #f3d99b; color: #2b2118; }
-QFrame#netStatusBox { border-radius: 8px; padding: 2px; }
-QFrame#netStatusBox[tone="info"] { background: #e3eef3; border: 1px solid #9cc0d0; }
-QFrame#netStatusBox[tone="busy"] { background: #fff2cf; border: 1px solid #e0b85c; }
-QFrame#netStatusBox[tone="problem"] { background: #fbe0d8; border: 1px solid #d0806a; }
-QLabel#hostHeading, QLabel#tablesHeading { font-weight: bold; color: #6b4b2a; }
-"""
-
 NET_STATES = ("idle", "connecting", "hosting", "playing")
 """What the lobby is doing: nothing, joining a table, hosting one, in a network game."""
-
-OPPONENTS = ("", "random", "greedy", "strong")
-"""The other seat of a hosted table: a player on the network (""), or a bot of that level."""
-
-BOT_LEVELS = ("random", "greedy", "strong")
-"""Bot names by level: easy, medium, hard."""
 
 
 def colour_icon(colour: str, size: int = 22) -> QIcon:
@@ -110,6 +80,14 @@ class StartScreen(QWidget):
     def __init__(self, profile: Profile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.profile = profile
+        self.game = kits.default()
+        """The game offered (a registry name)."""
+        self.kit = kits.get(self.game)
+        info = kits.info(self.game)
+        self.option = info.options[0]
+        """The table option chosen here (Mountains & Rivers: the board)."""
+        self.bot_levels = info.bot_levels
+        """The game's bots, weakest first."""
         saved = profile.settings()
         ui_saved: dict[str, Any] = saved.get("ui", {}) if isinstance(saved.get("ui"), dict) else {}
 
@@ -156,17 +134,18 @@ class StartScreen(QWidget):
         self.board_combo = QComboBox()
         self.board_combo.setObjectName("board")
         self.board_combo.addItem("", 0)
-        for k in range(1, 12):
+        for k in self.option.values:
             self.board_combo.addItem("", k)
         self.board_combo.setCurrentIndex(
-            max(0, self.board_combo.findData(ui_saved.get("board", 0)))
+            max(0, self.board_combo.findData(ui_saved.get(self.option.name, 0)))
         )
         self.level_combo = QComboBox()
         self.level_combo.setObjectName("botLevel")
-        for name in BOT_LEVELS:
+        for name in self.bot_levels:
             self.level_combo.addItem("", name)
+        middle = self.bot_levels[len(self.bot_levels) // 2]
         self.level_combo.setCurrentIndex(
-            max(0, self.level_combo.findData(ui_saved.get("bot", "greedy")))
+            max(0, self.level_combo.findData(ui_saved.get("bot", middle)))
         )
         self.seat_combo = QComboBox()
         self.seat_combo.setObjectName("seat")
@@ -215,14 +194,14 @@ class StartScreen(QWidget):
         self.host_board_combo = QComboBox()
         self.host_board_combo.setObjectName("hostBoard")
         self.host_board_combo.addItem("", 0)
-        for k in range(1, 12):
+        for k in self.option.values:
             self.host_board_combo.addItem("", k)
         self.host_board_combo.setCurrentIndex(
-            max(0, self.host_board_combo.findData(lobby_saved.get("board", 0)))
+            max(0, self.host_board_combo.findData(lobby_saved.get(self.option.name, 0)))
         )
         self.opponent_combo = QComboBox()
         self.opponent_combo.setObjectName("opponent")
-        for level in OPPONENTS:
+        for level in ("", *self.bot_levels):  # "": a player on the network
             self.opponent_combo.addItem("", level)
         self.opponent_combo.setCurrentIndex(
             max(0, self.opponent_combo.findData(lobby_saved.get("opponent", "")))
@@ -345,7 +324,7 @@ class StartScreen(QWidget):
         self.language_combo.currentIndexChanged.connect(self._language_changed)
         self.board_combo.currentIndexChanged.connect(self._update_preview)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet(STYLE)
+        self.setStyleSheet(style.START_SCREEN)
         self.retranslate()
         self._update_preview()
 
@@ -359,8 +338,10 @@ class StartScreen(QWidget):
         return str(button.property("colour")) if button is not None else style.SEAT_DEFAULTS[0]
 
     def choices(self) -> dict[str, Any]:
+        """The bot game: the option's value by its name (0: drawn at random), the bot's level
+        and my seat (-1: drawn at random)."""
         return {
-            "board": int(self.board_combo.currentData()),
+            self.option.name: int(self.board_combo.currentData()),
             "bot": str(self.level_combo.currentData()),
             "seat": int(self.seat_combo.currentData()),
         }
@@ -371,7 +352,7 @@ class StartScreen(QWidget):
         opponent = str(self.opponent_combo.currentData()) or None
         return {
             "table_name": self.table_name_edit.text().strip() or self.default_table_name(),
-            "board": int(self.host_board_combo.currentData()),
+            self.option.name: int(self.host_board_combo.currentData()),
             "opponent": opponent,
             "seat": int(self.host_seat_combo.currentData()) if opponent else 0,
         }
@@ -385,7 +366,7 @@ class StartScreen(QWidget):
         settings = self.profile.settings()
         settings["lobby"] = {
             "table_name": self.table_name_edit.text().strip(),
-            "board": int(self.host_board_combo.currentData()),
+            self.option.name: int(self.host_board_combo.currentData()),
             "opponent": str(self.opponent_combo.currentData()),
             "seat": int(self.host_seat_combo.currentData()),
         }
@@ -399,23 +380,13 @@ class StartScreen(QWidget):
             self.profile.save_settings(settings)
 
     def _update_preview(self) -> None:
-        """A small picture of the chosen board (a question mark over board 1 for random)."""
+        """A small picture of the chosen board (a question mark over the first for random)."""
         number = int(self.board_combo.currentData())
         ratio = self.devicePixelRatioF()
-        image = render_board(State(load_board(number or 1)), round(PREVIEW_WIDTH * ratio))
+        options = (number or self.option.values[0],)
+        image = self.kit.preview(options, round(PREVIEW_WIDTH * ratio))
         if not number:
-            painter = QPainter(image)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceAtop)
-            painter.fillRect(image.rect(), QColor(244, 234, 210, 170))
-            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
-            font = QFont(style.FONT_FAMILY)
-            font.setPixelSize(round(image.height() * 0.5))
-            font.setBold(True)
-            painter.setFont(font)
-            painter.setPen(QColor("#8a5a16"))
-            painter.drawText(image.rect(), Qt.AlignmentFlag.AlignCenter, "?")
-            painter.end()
+            mark_random(image)
         pixmap = QPixmap.fromImage(image)
         pixmap.setDevicePixelRatio(ratio)
         self.preview.setPixmap(pixmap)
@@ -470,10 +441,7 @@ class StartScreen(QWidget):
         self.tables_list.blockSignals(True)
         self.tables_list.clear()
         for table in self.tables():
-            if table.game == "mountains-rivers":
-                game = self.tr("Mountains & Rivers")
-            else:
-                game = table.game
+            game = kits.title(table.game)
             seats = self.tr("%n seat(s) free", "", table.free_seats)
             item = QListWidgetItem(f"{table.name}   ·   {game}   ·   {seats}")
             item.setData(Qt.ItemDataRole.UserRole, table)
@@ -538,9 +506,7 @@ class StartScreen(QWidget):
         against_player = not self.opponent_combo.currentData()
         self.host_seat_combo.setEnabled(idle and not against_player)
         if against_player:
-            self.host_seat_combo.setToolTip(
-                self.tr("Against a player on the network, the host plays the mountains.")
-            )
+            self.host_seat_combo.setToolTip(self.kit.host_seat_note())
         else:
             self.host_seat_combo.setToolTip("")
 
@@ -551,7 +517,7 @@ class StartScreen(QWidget):
     # --- texts ----------------------------------------------------------------------------
 
     def retranslate(self) -> None:
-        self.subtitle.setText(self.tr("Mountains & Rivers — a gold-prospecting game for two"))
+        self.subtitle.setText(self.kit.tagline())
         self.me_box.setTitle(self.tr("You"))
         self.name_label.setText(self.tr("Name"))
         self.name_edit.setPlaceholderText(self.tr("Your name"))
@@ -559,22 +525,12 @@ class StartScreen(QWidget):
         self.language_label.setText(self.tr("Language"))
         self.language_combo.setItemText(0, self.tr("System language"))
         self.bot_box.setTitle(self.tr("Play against a bot"))
-        self.board_label.setText(self.tr("Board"))
-        self.board_combo.setItemText(0, self.tr("Random board"))
-        for k in range(1, 12):
-            self.board_combo.setItemText(k, self.tr("Board %1").replace("%1", str(k)))
+        self._option_texts(self.board_label, self.board_combo)
         self.level_label.setText(self.tr("Bot"))
         for i, text in enumerate((self.tr("Easy"), self.tr("Medium"), self.tr("Hard"))):
             self.level_combo.setItemText(i, text)
         self.seat_label.setText(self.tr("You play"))
-        for i, text in enumerate(
-            (
-                self.tr("The mountains (you move first)"),
-                self.tr("The rivers"),
-                self.tr("Drawn at random"),
-            )
-        ):
-            self.seat_combo.setItemText(i, text)
+        self._seat_texts(self.seat_combo)
         self.play_button.setText(self.tr("Play"))
         self.net_box.setTitle(self.tr("Play with others"))
         self.tables_heading.setText(self.tr("Tables on your network"))
@@ -585,10 +541,7 @@ class StartScreen(QWidget):
         self.host_heading.setText(self.tr("Host a table"))
         self.table_name_label.setText(self.tr("Table name"))
         self.table_name_edit.setPlaceholderText(self.default_table_name())
-        self.host_board_label.setText(self.tr("Board"))
-        self.host_board_combo.setItemText(0, self.tr("Random board"))
-        for k in range(1, 12):
-            self.host_board_combo.setItemText(k, self.tr("Board %1").replace("%1", str(k)))
+        self._option_texts(self.host_board_label, self.host_board_combo)
         self.opponent_label.setText(self.tr("Other seat"))
         for i, text in enumerate(
             (
@@ -600,14 +553,7 @@ class StartScreen(QWidget):
         ):
             self.opponent_combo.setItemText(i, text)
         self.host_seat_label.setText(self.tr("You play"))
-        for i, text in enumerate(
-            (
-                self.tr("The mountains (you move first)"),
-                self.tr("The rivers"),
-                self.tr("Drawn at random"),
-            )
-        ):
-            self.host_seat_combo.setItemText(i, text)
+        self._seat_texts(self.host_seat_combo)
         self.host_button.setText(self.tr("Host a table"))
         self.copy_invite_button.setText(self.tr("Copy my invite code"))
         self._show_tables()
@@ -615,6 +561,20 @@ class StartScreen(QWidget):
         self.records_box.setTitle(self.tr("Records"))
         self.replay_button.setText(self.tr("Open a record to replay…"))
         self.resume_button.setText(self.tr("Resume an interrupted game"))
+
+    def _option_texts(self, label: QLabel, combo: QComboBox) -> None:
+        """The option's label and values (item 0: drawn at random) in the kit's words."""
+        label.setText(self.kit.option_title(self.option.name))
+        for i in range(combo.count()):
+            value = int(combo.itemData(i))
+            combo.setItemText(i, self.kit.option_value(self.option.name, value or None))
+
+    def _seat_texts(self, combo: QComboBox) -> None:
+        """Each seat in the kit's words, then "Drawn at random"."""
+        for i in range(combo.count()):
+            seat = int(combo.itemData(i))
+            text = self.tr("Drawn at random") if seat < 0 else self.kit.seat_choice(seat)
+            combo.setItemText(i, text)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -86,6 +86,33 @@ COLOUR_CHOICES: tuple[str, ...] = (
 
 FONT_FAMILY = "DejaVu Sans"
 
+START_SCREEN = """
+StartScreen { background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 #f6edd8, stop:1 #e9dcbc); }
+QGroupBox { font-weight: bold; color: #6b4b2a; border: 1px solid #c9b38a; border-radius: 10px;
+            margin-top: 16px; padding: 12px 10px 10px 10px; background: rgba(255, 252, 242, 200); }
+QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 4px; }
+QLabel { color: #3b2a1e; }
+QPushButton#playBot { background: #c98a1b; color: white; border: 1px solid #8a5a16;
+                      border-radius: 8px; padding: 8px; }
+QPushButton#playBot:hover { background: #dc9b28; }
+QPushButton#hostTable, QPushButton#joinTable, QPushButton#joinByCode {
+    background: #2f6f8f; color: white; border: 1px solid #1f4f66; border-radius: 7px;
+    padding: 6px 14px; font-weight: bold; }
+QPushButton#hostTable:hover, QPushButton#joinTable:hover, QPushButton#joinByCode:hover {
+    background: #3a84a8; }
+QPushButton#hostTable:disabled, QPushButton#joinTable:disabled, QPushButton#joinByCode:disabled {
+    background: #b9c4c9; border-color: #a0aab0; color: #eef2f4; }
+QListWidget#lanTables { background: #fffdf6; border: 1px solid #c9b38a; border-radius: 6px; }
+QListWidget#lanTables::item { padding: 6px 4px; }
+QListWidget#lanTables::item:selected { background: #f3d99b; color: #2b2118; }
+QFrame#netStatusBox { border-radius: 8px; padding: 2px; }
+QFrame#netStatusBox[tone="info"] { background: #e3eef3; border: 1px solid #9cc0d0; }
+QFrame#netStatusBox[tone="busy"] { background: #fff2cf; border: 1px solid #e0b85c; }
+QFrame#netStatusBox[tone="problem"] { background: #fbe0d8; border: 1px solid #d0806a; }
+QLabel#hostHeading, QLabel#tablesHeading { font-weight: bold; color: #6b4b2a; }
+"""
+"""The start screen's Qt style sheet (its widgets are found by ``objectName``)."""
+
 
 def contrasting(colour: str, taken: str) -> str:
     """A seat colour for the opponent that differs from ``taken``."""

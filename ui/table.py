@@ -8,10 +8,10 @@ adjudicated abandoned), and ends either over, abandoned (no winner, nobody blame
 tall as its text needs and never wider than the board.
 
 :class:`BoardView` fits the whole scene into the widget at any size (vector drawing, so it
-stays sharp on HiDPI screens). :class:`TableWidget` wires a :class:`~ui.scene.TableScene` to a
-controller: a :class:`~ui.controller.GameController` (against a bot, :meth:`start_game`) or a
-:class:`~ui.netgame.NetworkController` (over the network, :meth:`start_network`) — the same
-signals either way.
+stays sharp on HiDPI screens). :class:`TableWidget` wires the game kit's board scene
+(:meth:`ui.kits.Kit.scene`) to a controller: a :class:`~ui.controller.GameController` (against
+a bot, :meth:`start_game`) or a :class:`~ui.netgame.NetworkController` (over the network,
+:meth:`start_network`) — the same signals either way.
 """
 
 from __future__ import annotations
@@ -33,14 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from goldnet.engine import Terminal
-from goldnet.games.mountains_rivers.board import Board
-from goldnet.games.mountains_rivers.boards import load_board
-from goldnet.games.mountains_rivers.rules import State
+from goldnet.engine import GameState, Terminal
 
 from . import texts
 from .controller import GameController, GameSetup, PlayController
-from .scene import TableScene
 
 if TYPE_CHECKING:
     from .netgame import NetworkController
@@ -83,9 +79,9 @@ class BoardView(QGraphicsView):
         self.fit()
 
     def leaveEvent(self, event: QEvent) -> None:
-        scene = self.scene()
-        if isinstance(scene, TableScene) and scene._hovered >= 0:
-            scene.field_left(scene._hovered)
+        left = getattr(self.scene(), "pointer_left", None)  # a kit's board scene has one
+        if left is not None:
+            left()
         super().leaveEvent(event)
 
 
@@ -187,7 +183,7 @@ def place_panel(panel: QWidget, area: QRectF, width: int, *, bottom: bool = Fals
 
 
 class TableWidget(QWidget):
-    """A Mountains & Rivers table, against a bot or over the network (module docstring).
+    """A table of any game with a kit, against a bot or over the network (module docstring).
 
     Signals: ``rematchRequested()``, ``leaveRequested()``, ``openRecordRequested(path)``."""
 
@@ -199,7 +195,8 @@ class TableWidget(QWidget):
         super().__init__(parent)
         self.speed = speed
         self.bot_delay = bot_delay
-        self.scene: TableScene | None = None
+        self.scene: Any = None
+        """The game kit's board scene (:class:`ui.kits.Kit`), while a game is shown."""
         self.controller: PlayController | None = None
         self.result: Terminal | None = None
         self.outcome: Any = None
@@ -272,13 +269,12 @@ class TableWidget(QWidget):
 
     # --- a game ---------------------------------------------------------------------------
 
-    def start_game(self, setup: GameSetup, state: State | None = None) -> None:
+    def start_game(self, setup: GameSetup, state: GameState | None = None) -> None:
         """Drop any current game and start ``setup`` against its bot (from ``state`` when
         given)."""
         self.stop()
-        board = state.board if state is not None else load_board(setup.board)
         controller = GameController(setup, self, bot_delay=self.bot_delay, state=state)
-        self._attach(controller, board, setup.board, setup.names, setup.colours)
+        self._attach(controller, setup.options, setup.names, setup.colours)
 
     def start_network(self, controller: NetworkController) -> None:
         """Drop any current game and show the network game of ``controller``."""
@@ -289,14 +285,13 @@ class TableWidget(QWidget):
         controller.pauseChanged.connect(self._paused)
         controller.presenceChanged.connect(self._refresh)
         controller.ended.connect(self._ended)
-        board = controller.obs.board
-        self._attach(controller, board, controller.board, controller.names, controller.colours)
+        options = controller.table.options
+        self._attach(controller, options, controller.names, controller.colours)
 
     def _attach(
         self,
         controller: PlayController,
-        board: Board,
-        number: int,
+        options: tuple[Any, ...],
         names: tuple[str, str],
         colours: tuple[str, str],
     ) -> None:
@@ -308,11 +303,12 @@ class TableWidget(QWidget):
         self.pause.hide()
         self.log.clear()
         self.show_hint("")
-        scene = TableScene(board, self)
+        kit = controller.kit
+        scene = kit.scene(controller.obs, self)
         scene.speed = self.speed
         scene.set_seats(names, colours)
-        scene.fieldClicked.connect(controller.click)
-        scene.fieldHovered.connect(controller.hover)
+        scene.clicked.connect(controller.click)
+        scene.hovered.connect(controller.hover)
         scene.cancelRequested.connect(controller.cancel)
         controller.shown.connect(scene.show_observation)
         controller.previewChanged.connect(scene.set_preview)
@@ -324,7 +320,7 @@ class TableWidget(QWidget):
         self.scene, self.controller = scene, controller
         self.view.setScene(scene)
         self.view.fit()
-        self.add_log(texts.arg(self.tr("Board %1 — mountains: %2; rivers: %3"), number, *names))
+        self.add_log(kit.table_line(options, names))
         controller.start()
         self._refresh()
 
@@ -368,15 +364,10 @@ class TableWidget(QWidget):
             self.status.setText(texts.paused())
         else:
             self.status.setText(
-                texts.status_line(
-                    c.phase,
-                    c.obs.roll,
-                    c.is_free_choice(),
-                    c.selection is not None,
-                    c.names[c.bot_seat],
-                )
+                texts.status_line(c.phase, c.names[c.bot_seat])
+                or c.kit.turn_status(c.phase, c.obs, c.selection is not None)
             )
-        active = c.obs.active
+        active = c.kit.active_seat(c.obs)
         away: frozenset[int] = getattr(c, "away", frozenset())
         for seat in (0, 1):
             if seat in away and c.phase not in ("over", "stopped"):
@@ -410,10 +401,7 @@ class TableWidget(QWidget):
         else:
             title = texts.arg(self.tr("%1 wins"), c.names[winner])
         self.end.title.setText(title)
-        a, b = result.scores
-        self.end.scores.setText(
-            texts.arg(self.tr("%1 (mountains) %2 – %3 %4 (rivers)"), c.names[0], a, b, c.names[1])
-        )
+        self.end.scores.setText(c.kit.score_line(c.names, result))
         self._show_end(c)
 
     def _paused(self, text: str) -> None:

@@ -1,21 +1,22 @@
-"""Words the table shows: hints for refused clicks, turn-log lines, the status line, what a
-network game waits for and how it ended.
+"""Words the table shows in any game: hints for clicks at the wrong time, the status line of
+the phases every game has, what a network game waits for and how it ended.
 
-The rules refuse an action with a code and named arguments
+What only one game says — its refusals, turn-log lines, the instructions of a turn — is in that
+game's kit (:mod:`ui.kits`). The rules refuse an action with a code and named arguments
 (:class:`goldnet.engine.Refusal`, carried by :class:`~goldnet.engine.IllegalAction`);
-:func:`refusal` words it for the player from the code alone, and a code it does not know gets a
-generic sentence — the engine's English message is never shown. Every string here goes through
-Qt's translation (context ``Texts``, literal sources) so ``pyside6-lupdate`` finds it.
+:func:`refusal` words it with the kit's words for each code, and a code the kit does not know
+gets a generic sentence — the engine's English message is never shown. Every string here goes
+through Qt's translation (context ``Texts``, literal sources) so ``pyside6-lupdate`` finds it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from goldnet.engine import Event, Refusal
+from goldnet.engine import Refusal
 
 if TYPE_CHECKING:
     from goldnet.net.reports import Problem
@@ -51,72 +52,11 @@ def move_not_taken() -> str:
     )
 
 
-_REFUSALS: dict[str, Callable[[Refusal], str]] = {
-    "game-over": lambda r: game_over(),
-    "not-thrown": lambda r: QCoreApplication.translate(
-        "Texts", "Wait: the tiles have not been thrown yet."
-    ),
-    "already-thrown": lambda r: QCoreApplication.translate(
-        "Texts", "The tiles have already been thrown this turn."
-    ),
-    "free-choice-roll": lambda r: QCoreApplication.translate(
-        "Texts", "Free choice: no tiles are thrown."
-    ),
-    "roll-outside-range": lambda r: arg(
-        QCoreApplication.translate("Texts", "A roll of %1 cannot be thrown in range %2."),
-        r.get("roll", ""),
-        r.get("range", ""),
-    ),
-    "malformed-action": lambda r: unreadable_move(),
-    "unknown-action": lambda r: unreadable_move(),
-    "reveal-fields": lambda r: unreadable_move(),
-    "reveal-order": lambda r: unreadable_move(),
-    "not-a-line": lambda r: QCoreApplication.translate(
-        "Texts", "These two markers are not on one straight line: click both ends of a line."
-    ),
-    "free-choice-line": lambda r: QCoreApplication.translate(
-        "Texts", "Free choice: reveal one marker (click it twice) or two neighbouring markers."
-    ),
-    "line-length": lambda r: arg(
-        QCoreApplication.translate(
-            "Texts", "The roll is %1: the line must hold exactly %1 markers, not %2."
-        ),
-        r.get("roll", ""),
-        r.get("n", ""),
-    ),
-    "line-crosses-gold": lambda r: QCoreApplication.translate(
-        "Texts", "Exposed gold interrupts this line: every marker in it must be face down."
-    ),
-    "line-crosses-empty": lambda r: QCoreApplication.translate(
-        "Texts", "A collected field interrupts this line: every marker in it must be face down."
-    ),
-    "bury-fields": lambda r: unreadable_move(),
-    "free-choice-bury": lambda r: QCoreApplication.translate(
-        "Texts", "Free choice: burying gold is no longer allowed."
-    ),
-    "no-shovel": lambda r: QCoreApplication.translate(
-        "Texts", "You have no shovel: you cannot bury gold."
-    ),
-    "bury-needs-gold": lambda r: QCoreApplication.translate(
-        "Texts", "There is no exposed gold there to bury."
-    ),
-    "field-syntax": lambda r: unreadable_move(),
-    "field-off-board": lambda r: arg(
-        QCoreApplication.translate("Texts", "Field %1 is not on the board."), r.get("field", "")
-    ),
-    "field-not-canonical": lambda r: unreadable_move(),
-}
-"""The words of each refusal code of the rules (``docs/rules/mountains-rivers.md``)."""
-
-REFUSAL_CODES = frozenset(_REFUSALS)
-"""The refusal codes this module words (any other gets :func:`not_allowed`)."""
-
-
-def refusal(why: Refusal) -> str:
+def refusal(why: Refusal, words: Mapping[str, Callable[[Refusal], str]]) -> str:
     """A refusal of the rules (``IllegalAction.refusal``) in the player's language, from its
-    code and arguments; a code not in :data:`REFUSAL_CODES` gets :func:`not_allowed` — never
-    the engine's English."""
-    make = _REFUSALS.get(why.code)
+    code and arguments with ``words`` (a game kit's: code -> wording); a code not in ``words``
+    gets :func:`not_allowed` — never the engine's English."""
+    make = words.get(why.code)
     return not_allowed() if make is None else make(why)
 
 
@@ -132,74 +72,10 @@ def confirm_first() -> str:
     return QCoreApplication.translate("Texts", "Confirm your turn first, or Undo to change it.")
 
 
-def collected_field() -> str:
-    return QCoreApplication.translate(
-        "Texts", "This field has already been collected: choose a face-down marker."
-    )
-
-
-def family(seat: int) -> str:
-    return (
-        QCoreApplication.translate("Texts", "mountains")
-        if seat == 0
-        else QCoreApplication.translate("Texts", "rivers")
-    )
-
-
-def territory(family_name: str, index: int) -> str:
-    if family_name == "mountain":
-        return arg(QCoreApplication.translate("Texts", "Mountain %1"), index + 1)
-    return arg(QCoreApplication.translate("Texts", "River %1"), index + 1)
-
-
-def log_lines(events: Sequence[Event], names: Sequence[str], roll: int | None = None) -> list[str]:
-    """One turn-log line per event worth telling; ``roll`` is the roll the turn's action used
-    (None in free choice). Throws alone are not logged: the action's line names its roll."""
-    out: list[str] = []
-    for e in events:
-        who = names[e.seat] if e.seat is not None else ""
-        if roll is None:
-            head = arg(QCoreApplication.translate("Texts", "%1 · free choice"), who)
-        else:
-            head = arg(QCoreApplication.translate("Texts", "%1 · roll %2"), who, roll)
-        if e.kind == "reveal":
-            n = len(e.get("fields", ()))
-            out.append(
-                arg(QCoreApplication.translate("Texts", "%1: %n marker(s) revealed", None, n), head)
-            )
-        elif e.kind == "bury":
-            other = names[e.get("shovel_to", 0)]
-            out.append(
-                arg(
-                    QCoreApplication.translate("Texts", "%1: a nugget buried, a shovel to %2"),
-                    head,
-                    other,
-                )
-            )
-        elif e.kind == "collect":
-            n = e.get("gold", 0)
-            out.append(
-                arg(
-                    QCoreApplication.translate("Texts", "   %1: +%n gold from %2", None, n),
-                    who,
-                    territory(e.get("family", ""), e.get("territory", 0)),
-                )
-            )
-        elif e.kind == "end":
-            a, b = e.get("scores", (0, 0))
-            out.append(
-                arg(
-                    QCoreApplication.translate("Texts", "%1 wins, %2 to %3"),
-                    who,
-                    max(a, b),
-                    min(a, b),
-                )
-            )
-    return out
-
-
-def status_line(phase: str, roll: int | None, free: bool, selected: bool, other: str) -> str:
-    """What the player should do now."""
+def status_line(phase: str, other: str) -> str:
+    """What the player should do now, in the phases every game has (``other``: the name of the
+    seat that plays in the ``"bot"`` phase); "" for a phase the game's kit words (``"human"``,
+    ``"waiting"``)."""
     if phase == "over":
         return game_over()
     if phase == "bot":
@@ -210,39 +86,9 @@ def status_line(phase: str, roll: int | None, free: bool, selected: bool, other:
         )
     if phase == "sending":
         return QCoreApplication.translate("Texts", "Sending your move…")
-    if phase == "waiting":
-        return QCoreApplication.translate("Texts", "Waiting for the tiles to be thrown…")
     if phase == "replay":
         return QCoreApplication.translate("Texts", "Replay: step through the record.")
-    if free:
-        if selected:
-            return QCoreApplication.translate(
-                "Texts",
-                "Free choice: click the same marker again, or a neighbouring marker "
-                "(right-click to cancel).",
-            )
-        return QCoreApplication.translate(
-            "Texts", "Your turn, free choice: click a marker twice, or two neighbouring markers."
-        )
-    if selected:
-        return arg(
-            QCoreApplication.translate(
-                "Texts", "Now click the last marker of the line of %1 (right-click to cancel)."
-            ),
-            roll,
-        )
-    if roll == 1:
-        return QCoreApplication.translate(
-            "Texts", "Your turn, roll 1: click one face-down marker, or exposed gold to bury it."
-        )
-    return arg(
-        QCoreApplication.translate(
-            "Texts",
-            "Your turn, roll %1: click the first and last marker of a straight line of %1 "
-            "face-down markers, or exposed gold to bury it.",
-        ),
-        roll,
-    )
+    return ""
 
 
 # --- the network, in plain words ------------------------------------------------------------

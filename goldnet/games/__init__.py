@@ -109,6 +109,9 @@ class GameInfo:
         seat_roles: ``seats -> names`` of the seats' roles (``("mountains", "rivers")``), or
             None when seats have no roles.
         scenario: its scenario runner, or None.
+        bench_targets: the speed each ``goldnet bench`` figure of the game should reach, by
+            figure (``"random game"``, ``"legal actions"``, ``"best move"``), e.g.
+            ``"<= 10 ms"``.
     """
 
     name: str
@@ -121,6 +124,7 @@ class GameInfo:
     format_result: Callable[[tuple[Wire, ...], Sequence[str], Terminal, int], str]
     seat_roles: Callable[[int], tuple[str, ...]] | None = None
     scenario: ScenarioRunner | None = field(default=None, compare=False)
+    bench_targets: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def check(self, options: tuple[Any, ...], seats: int) -> None:
         """Check a table's options and seat count.

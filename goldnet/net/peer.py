@@ -9,8 +9,10 @@ one it refused: a flood of another game's envelopes leaves the journal unchanged
 A bot plays the seat when one is given, choosing from the seat's view
 (:func:`goldnet.view.bot_action`); otherwise ``on_view`` is told each step's
 :class:`~goldnet.view.View` — with a clone of this peer's rules state when the seat is on turn —
-and the answer comes through :meth:`TablePeer.play` (the desktop client). Views are made at the
-end of each batch of the machine's events, so one view may carry the events of several steps.
+and the answer comes through :meth:`TablePeer.play` (the desktop client). A view is made at
+each step of the rules — the game's start, each drawn outcome, each applied action — from the
+state right after it (the machine's engine is wrapped for that: by the time the machine reports
+its events, it may be several steps further), so a view carries exactly one step's events.
 """
 
 from __future__ import annotations
@@ -117,7 +119,7 @@ class TablePeer:
         self.loop_clock = GameClock()
         self.machine = Lockstep(
             identity if role == "player" else None,
-            make_engine,
+            self._engine,
             clock=self.loop_clock,
             entropy=os.urandom,
             seeds=seeds,
@@ -139,10 +141,8 @@ class TablePeer:
         """The result and when the engine reached it, while the closes come in."""
         self._viewed = 0
         """How many of the engine's events views have carried."""
-        self._stepped = False
-        """The game progressed since the last view."""
-        self._moves: list[tuple[int, tuple[Any, ...]]] = []
-        """The actions applied since the last view."""
+        self._view_started = False
+        """The first view (the game's start) was made."""
 
     def _send(self, message: list[Any]) -> None:
         """Pass a frame (``["env", bytes]``, ``["evidence", bytes]``) to the relay, if
@@ -205,7 +205,6 @@ class TablePeer:
             peer._journalled = len(peer.machine.received)  # these are journalled already
             peer._drain()
         peer._replaying = False
-        peer._stepped = False
         return peer
 
     def waiting(self) -> Waiting | None:
@@ -262,29 +261,38 @@ class TablePeer:
         """A bot plays this peer's seat (else a person does, through views)."""
         return self.bot is not None or bool(self.bot_level)
 
-    def view(self) -> View | None:
-        """This seat's view now, with the rules' events since the previous view (``None``
-        before the game starts). Reads the engine; call it on the loop."""
+    def _engine(self, game: str, options: tuple[Any, ...], seats: int) -> EngineBinding:
+        """The machine's engines: the game's, telling this peer before and after each step."""
+        return _Watched(make_engine(game, options, seats), self)
+
+    def _before_step(self) -> None:
+        """A step is about to be applied: the game's start is shown first, if not yet."""
+        if not self._view_started:
+            self._view_started = True
+            self._show(None)
+
+    def _show(self, move: tuple[int, tuple[Any, ...]] | None) -> None:
+        """Tell ``on_view`` this seat's view now: the events since the previous view, and the
+        action ``move`` (seat, action) that made them, if any."""
         engine = self.machine.engine
         if not isinstance(engine, EngineBinding):
-            return None
+            return
         events = engine.events[self._viewed :]
         self._viewed = len(engine.events)
-        moves, self._moves = self._moves, []
-        return view_of(engine.state, self.machine.seat_of(self.identity.public), events, moves)
-
-    def show(self, *, fresh: bool = False) -> None:
-        """Tell ``on_view`` this seat's view now; ``fresh``: as a first view, without the
-        events before it (a resumed game stands where its journal left it)."""
-        engine = self.machine.engine
-        if self.on_view is None or not isinstance(engine, EngineBinding):
+        if self.on_view is None or self._replaying:
             return
-        if fresh:
-            self._viewed, self._moves = len(engine.events), []
-        view = self.view()
-        assert view is not None
+        seat = self.machine.seat_of(self.identity.public)
+        view = view_of(engine.state, seat, events, [move] if move else [])
         trial = engine.state.clone() if view.on_turn and not self.by_bot else None
         self.on_view(view, trial)
+
+    def show(self) -> None:
+        """Tell ``on_view`` this seat's view now as a first view, without the events before it
+        (a resumed game stands where its journal left it)."""
+        engine = self.machine.engine
+        if isinstance(engine, EngineBinding):
+            self._viewed, self._view_started = len(engine.events), True
+            self._show(None)
 
     def _journal_accepted(self) -> None:
         """Journal what the machine accepted since last time (not this peer's own)."""
@@ -325,16 +333,10 @@ class TablePeer:
                 self._finish("abandoned", by=event.by)
             if isinstance(event, (GameStarted, Drawn, Applied)):
                 self.progress_at = self.loop_clock.now
-                self._stepped = True
-                if isinstance(event, GameStarted):
-                    self._viewed, self._moves = 0, []
-                elif isinstance(event, Applied) and self.on_view is not None:
-                    self._moves.append((event.seat, tuple(event.action)))
+            if isinstance(event, GameStarted):
+                self._before_step()  # the start, if no step came with it
         if not self._replaying and self.outcome is None:  # own envelopes are known by now
             self._journal_accepted()
-        if self._stepped and not self._replaying:
-            self._stepped = False
-            self.show()
         halt = self.machine.halted
         if halt is not None and self.outcome is None:
             self._finish("halted", reason=halt.reason, culprit=halt.culprit)
@@ -380,3 +382,21 @@ class TablePeer:
             by=by,
         )
         self._ended.set()
+
+
+class _Watched(EngineBinding):
+    """A game's engine binding that tells its peer before and after each step it applies."""
+
+    def __init__(self, binding: EngineBinding, peer: TablePeer) -> None:
+        super().__init__(binding.state)
+        self._peer = peer
+
+    def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        self._peer._before_step()
+        super().apply_action(seat, action)
+        self._peer._show((seat, tuple(action)))
+
+    def apply_outcome(self, index: int) -> None:
+        self._peer._before_step()
+        super().apply_outcome(index)
+        self._peer._show(None)

@@ -425,7 +425,7 @@ class TableService:
             return
         self._started = True
         self.listener.on_started(self._table_start(peer))
-        peer.show(fresh=True)
+        peer.show()
         self._report()
 
     def _on_view(self, view: View, trial: GameState | None) -> None:
@@ -436,7 +436,9 @@ class TableService:
             self._started = True
             self.listener.on_started(self._table_start(peer))
         self.listener.on_view(view, trial)
-        self._report()
+        # A view is made mid-step, while the machine still works on what it received: what
+        # the game waits for is reported once that is done.
+        asyncio.get_running_loop().call_soon(self._report)
 
     def _table_start(self, peer: NetPeer) -> TableStart:
         table = peer.machine.table

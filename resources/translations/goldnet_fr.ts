@@ -93,8 +93,8 @@
         <translation>Impossible de rejouer cette partie</translation>
     </message>
     <message>
-        <source>goldnet — Mountains &amp; Rivers</source>
-        <translation>goldnet — Montagnes et Rivières</translation>
+        <source>goldnet — %1</source>
+        <translation>goldnet — %1</translation>
     </message>
 </context>
 <context>
@@ -128,10 +128,6 @@
     <message>
         <source>Winner!</source>
         <translation>Gagnant !</translation>
-    </message>
-    <message>
-        <source>Replay of board %1: %2 (mountains) against %3 (rivers)</source>
-        <translation>Relecture du plateau %1 : %2 (montagnes) contre %3 (rivières)</translation>
     </message>
     <message>
         <source>First position</source>
@@ -168,10 +164,6 @@
         <source>My table</source>
         <translation>Ma table</translation>
     </message>
-    <message>
-        <source>Mountains &amp; Rivers</source>
-        <translation>Montagnes et Rivières</translation>
-    </message>
     <message numerus="yes">
         <source>%n seat(s) free</source>
         <translation>
@@ -200,14 +192,6 @@
         <translation>Annuler</translation>
     </message>
     <message>
-        <source>Against a player on the network, the host plays the mountains.</source>
-        <translation>Contre un joueur du réseau, l&apos;hôte joue les montagnes.</translation>
-    </message>
-    <message>
-        <source>Mountains &amp; Rivers — a gold-prospecting game for two</source>
-        <translation>Montagnes et Rivières — un jeu de chercheurs d&apos;or pour deux</translation>
-    </message>
-    <message>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
@@ -232,18 +216,6 @@
         <translation>Jouer contre un robot</translation>
     </message>
     <message>
-        <source>Board</source>
-        <translation>Plateau</translation>
-    </message>
-    <message>
-        <source>Random board</source>
-        <translation>Plateau au hasard</translation>
-    </message>
-    <message>
-        <source>Board %1</source>
-        <translation>Plateau %1</translation>
-    </message>
-    <message>
         <source>Bot</source>
         <translation>Robot</translation>
     </message>
@@ -262,14 +234,6 @@
     <message>
         <source>You play</source>
         <translation>Vous jouez</translation>
-    </message>
-    <message>
-        <source>The mountains (you move first)</source>
-        <translation>Les montagnes (vous commencez)</translation>
-    </message>
-    <message>
-        <source>The rivers</source>
-        <translation>Les rivières</translation>
     </message>
     <message>
         <source>Drawn at random</source>
@@ -407,10 +371,6 @@
 <context>
     <name>TableWidget</name>
     <message>
-        <source>Board %1 — mountains: %2; rivers: %3</source>
-        <translation>Plateau %1 — montagnes : %2 ; rivières : %3</translation>
-    </message>
-    <message>
         <source>Winner!</source>
         <translation>Gagnant !</translation>
     </message>
@@ -437,10 +397,6 @@
     <message>
         <source>%1 wins</source>
         <translation>%1 gagne</translation>
-    </message>
-    <message>
-        <source>%1 (mountains) %2 – %3 %4 (rivers)</source>
-        <translation>%1 (montagnes) %2 – %3 %4 (rivières)</translation>
     </message>
     <message>
         <source>Game paused</source>
@@ -836,6 +792,50 @@
     <message>
         <source>Your turn, roll %1: click the first and last marker of a straight line of %1 face-down markers, or exposed gold to bury it.</source>
         <translation>À vous, lancer %1 : cliquez le premier et le dernier jeton d’une ligne droite de %1 jetons cachés, ou de l’or découvert pour l’enterrer.</translation>
+    </message>
+    <message>
+        <source>Replay of board %1: %2 (mountains) against %3 (rivers)</source>
+        <translation>Relecture du plateau %1 : %2 (montagnes) contre %3 (rivières)</translation>
+    </message>
+    <message>
+        <source>Against a player on the network, the host plays the mountains.</source>
+        <translation>Contre un joueur du réseau, l&apos;hôte joue les montagnes.</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Plateau</translation>
+    </message>
+    <message>
+        <source>Board %1</source>
+        <translation>Plateau %1</translation>
+    </message>
+    <message>
+        <source>Mountains &amp; Rivers</source>
+        <translation>Montagnes et Rivières</translation>
+    </message>
+    <message>
+        <source>Mountains &amp; Rivers — a gold-prospecting game for two</source>
+        <translation>Montagnes et Rivières — un jeu de chercheurs d&apos;or pour deux</translation>
+    </message>
+    <message>
+        <source>Random board</source>
+        <translation>Plateau au hasard</translation>
+    </message>
+    <message>
+        <source>The mountains (you move first)</source>
+        <translation>Les montagnes (vous commencez)</translation>
+    </message>
+    <message>
+        <source>The rivers</source>
+        <translation>Les rivières</translation>
+    </message>
+    <message>
+        <source>%1 (mountains) %2 – %3 %4 (rivers)</source>
+        <translation>%1 (montagnes) %2 – %3 %4 (rivières)</translation>
+    </message>
+    <message>
+        <source>Board %1 — mountains: %2; rivers: %3</source>
+        <translation>Plateau %1 — montagnes : %2 ; rivières : %3</translation>
     </message>
 </context>
 </TS>

@@ -333,7 +333,15 @@ def test_pause_and_ending_texts_wrap_inside_their_panels(
     table.show()
     qtbot.waitExposed(table)
     table.start_game(
-        GameSetup(1, 0, "random", ("Bérénice-Alexandrine", "Maximilien"), ("#c0392b", "#2c6fbf"), 3)
+        GameSetup(
+            "mountains-rivers",
+            (1,),
+            0,
+            "random",
+            ("Bérénice-Alexandrine", "Maximilien"),
+            ("#c0392b", "#2c6fbf"),
+            3,
+        )
     )
     names = ["Bérénice-Alexandrine", "Maximilien"]
     pauses = [

@@ -14,6 +14,7 @@ from goldnet.games.mountains_rivers.geometry import mask_of
 from goldnet.games.mountains_rivers.rules import State
 from ui import i18n, texts
 from ui.app import MainWindow
+from ui.mountains_rivers import texts as kit_texts
 
 from .conftest import field
 
@@ -112,7 +113,7 @@ def test_every_refusal_becomes_a_french_hint(translations) -> None:
     assert len(refusals) == 6
     assert QCoreApplication.translate("Texts", "The game is over.") == "La partie est finie."
     for exc in refusals:
-        hint = texts.refusal(exc.refusal)
+        hint = kit_texts.refusal(exc.refusal)
         assert hint != texts.not_allowed(), exc.code  # a known refusal
         assert hint.endswith(".") and any(w in hint for w in ("ligne", "pelle", "or", "lancer"))
 

@@ -83,7 +83,7 @@ def click_action(window: MainWindow, action: Action) -> None:
         return
     b = field(str(action[2]))
     click_field(view, a)
-    if a != b or c.is_free_choice():
+    if a != b or c.moves.is_free_choice():
         click_field(view, b)
 
 
@@ -95,7 +95,7 @@ def intent_action(c: NetworkController, action: Action) -> None:
         return
     b = field(str(action[2]))
     c.click(a)
-    if a != b or c.is_free_choice():
+    if a != b or c.moves.is_free_choice():
         c.click(b)
 
 
@@ -201,7 +201,7 @@ def test_the_lobby_lists_a_table_of_another_process_and_plays_it_to_the_end(
     QTest.mouseClick(window.start.join_table_button, Qt.MouseButton.LeftButton)
 
     c = network_controller(qtbot, window)
-    assert c.human == 1 and c.names == ("greedy bot", "Ada") and c.board == 4
+    assert c.human == 1 and c.names == ("greedy bot", "Ada") and c.table.options == (4,)
     assert window.table.scene is not None and window.table.scene.board.number == 4
     # once full, the table leaves the LAN list (the host withdraws it)
     qtbot.waitUntil(lambda: name not in [t.name for t in window.start.tables()], timeout=15000)
@@ -270,7 +270,9 @@ def test_a_window_hosts_and_another_joins_by_the_copied_invite_code(
 
     hc, gc = network_controller(qtbot, host), network_controller(qtbot, guest)
     assert hc.human == 0 and gc.human == 1
-    assert hc.names == gc.names == ("Hélène", "Gus") and hc.board == gc.board == 9
+    assert hc.names == gc.names == ("Hélène", "Gus") and hc.table.options == gc.table.options == (
+        9,
+    )
     assert host.start.net_state == guest.start.net_state == "playing"
     # a third player is too late: the table is full, and the lobby says so
     third = new_window(qtbot, Profile(tmp_path / "third"))
@@ -373,7 +375,7 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     assert start.host_seat_combo.isEnabled()
     QTest.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
     c = network_controller(qtbot, window)
-    assert c.human == 1 and c.names == ("Hard bot", "Zoé") and c.board == 2
+    assert c.human == 1 and c.names == ("Hard bot", "Zoé") and c.table.options == (2,)
     assert c.table.invite.host == LOOPBACK
     # the bot's own identity, in a profile of its own inside mine
     bot_profile = Profile(tmp_path / "me" / "bots" / "strong")
@@ -480,7 +482,7 @@ def test_resume_from_the_lobby_a_game_left_by_a_killed_join_process(
     assert invite in start.resume_button.toolTip()
     QTest.mouseClick(start.resume_button, Qt.MouseButton.LeftButton)
     c = network_controller(qtbot, window)
-    assert c.names == ("strong bot", "Rémi") and c.human == 1 and c.board == 6
+    assert c.names == ("strong bot", "Rémi") and c.human == 1 and c.table.options == (6,)
     # the table opens where the game stood, not on an empty board
     assert c.obs.turn > 0 and c.obs.facedown.bit_count() < 91
     said = window.table.log.item(1).text()  # the game may have gone on since: the other is a bot

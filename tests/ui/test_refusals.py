@@ -19,6 +19,7 @@ from goldnet.profile import Profile
 from goldnet.session import make_engine
 from goldnet.view import view_of
 from ui import i18n, texts
+from ui.mountains_rivers import texts as kit_texts
 from ui.netgame import NetworkController
 from ui.network import NetBridge
 
@@ -53,14 +54,14 @@ def raised() -> list[IllegalAction]:
 
 
 def test_the_ui_words_every_code_the_rules_can_raise() -> None:
-    assert set(REFUSALS) <= texts.REFUSAL_CODES
+    assert set(REFUSALS) <= kit_texts.REFUSAL_CODES
 
 
 def test_every_refusal_has_an_english_and_a_french_text(translations: i18n.Translations) -> None:
     refusals = raised()
-    english = [texts.refusal(e.refusal) for e in refusals]
+    english = [kit_texts.refusal(e.refusal) for e in refusals]
     assert translations.install("fr")
-    french = [texts.refusal(e.refusal) for e in refusals]
+    french = [kit_texts.refusal(e.refusal) for e in refusals]
     generic_fr = texts.not_allowed()
     translations.install("en")
     generic_en = texts.not_allowed()
@@ -80,13 +81,22 @@ def test_an_unknown_code_gets_a_generic_text_never_the_english(
 ) -> None:
     uncoded = IllegalAction("it is not seat 1's turn")  # a raiser that gave no code
     future = Refusal("a-rule-of-a-later-version", (("field", "0,0"),))
-    assert texts.refusal(uncoded.refusal) == texts.refusal(future) == "This move is not allowed."
+    assert (
+        kit_texts.refusal(uncoded.refusal)
+        == kit_texts.refusal(future)
+        == "This move is not allowed."
+    )
     translations.install("fr")
-    assert texts.refusal(uncoded.refusal) == texts.refusal(future) == "Ce coup n’est pas permis."
+    assert (
+        kit_texts.refusal(uncoded.refusal)
+        == kit_texts.refusal(future)
+        == "Ce coup n’est pas permis."
+    )
 
 
 def test_no_regular_expression_reads_english_refusals() -> None:
-    for name in ("texts.py", "controller.py", "netgame.py"):
+    names = ("texts.py", "controller.py", "netgame.py", "mountains_rivers/texts.py")
+    for name in (*names, "mountains_rivers/moves.py"):
         tree = ast.parse((UI / name).read_text(encoding="utf-8"))
         imported = {
             alias.name
@@ -95,7 +105,7 @@ def test_no_regular_expression_reads_english_refusals() -> None:
             for alias in node.names
         } | {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert "re" not in imported, name
-    assert not hasattr(texts, "hint")  # the message parser is gone
+    assert not hasattr(texts, "hint") and not hasattr(kit_texts, "hint")  # the parser is gone
 
 
 def network_controller(tmp_path: Path) -> tuple[NetworkController, list[str]]:

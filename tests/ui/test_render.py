@@ -16,8 +16,9 @@ from goldnet import cli
 from goldnet.games.mountains_rivers.boards import BOARD_NUMBERS, load_board
 from goldnet.games.mountains_rivers.rules import State
 from ui import style
-from ui.geometry import board_geometry
-from ui.render import render_scene, table_scene
+from ui.mountains_rivers.geometry import board_geometry
+from ui.mountains_rivers.render import table_scene
+from ui.render import render_scene
 
 from .conftest import Artifacts
 

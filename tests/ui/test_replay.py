@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 
 from goldnet import cli
 from goldnet.records import read
-from ui.items import FACEDOWN
+from ui.mountains_rivers.items import FACEDOWN
 from ui.replay import ReplayError, ReplayWidget, load_steps
 
 from .conftest import Artifacts
@@ -30,7 +30,7 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_a_record_becomes_steps_from_the_empty_board_to_the_end(record: Path) -> None:
     replay = load_steps(read(record))
-    assert replay.board == 2
+    assert replay.options == (2,)
     first, last = replay.steps[0].state, replay.steps[-1].state
     assert first.turn == 0 and first.facedown_fields == (1 << 91) - 1
     assert last.finished and sum(last.scores) == 91
@@ -75,3 +75,30 @@ def test_a_damaged_record_is_refused_in_plain_words(record: Path, tmp_path: Path
     envelopes = read(record)
     with pytest.raises(ReplayError, match="does not verify"):
         load_steps(envelopes[:3] + envelopes[4:])
+
+
+def test_a_record_out_of_its_canonical_order_is_refused(record: Path) -> None:
+    """Swapping two reveals of one draw keeps every envelope acceptable to a lockstep machine
+    but breaks the record's canonical order: the replay verifies the record as ``goldnet
+    verify`` does, so it refuses it."""
+    from protocol.envelope import Envelope
+
+    envelopes = list(read(record))
+    types = [Envelope.decode(e).type for e in envelopes]
+    i = next(i for i in range(len(types) - 1) if types[i] == types[i + 1] == "reveal")
+    envelopes[i], envelopes[i + 1] = envelopes[i + 1], envelopes[i]
+    with pytest.raises(ReplayError, match="canonical record order"):
+        load_steps(envelopes)
+
+
+def test_a_version_1_record_replays(qtbot) -> None:
+    """Records of protocol version 1 replay through the same verifier (with its warning)."""
+    data = Path(__file__).resolve().parents[1] / "data" / "records-v1"
+    path = min(p for p in data.glob("*.goldnet") if not p.name.startswith("toy"))
+    replay = load_steps(read(path))
+    assert replay.steps[-1].state.finished and sum(replay.steps[-1].state.scores) == 91
+    assert replay.steps[0].state.turn == 0
+    widget = ReplayWidget.from_file(path, speed=0.0)
+    qtbot.addWidget(widget)
+    widget.go(len(widget.replay.steps) - 1)
+    assert widget.index == len(replay.steps) - 1

@@ -33,7 +33,7 @@ def test_name_colour_and_choices_are_remembered(qtbot, artifacts: Artifacts) -> 
     QTest.mouseClick(start.play_button, Qt.MouseButton.LeftButton)
     c = window.table.controller
     assert c is not None
-    assert c.setup.board == 7 and c.setup.bot == "strong" and c.human == 1
+    assert c.setup.options == (7,) and c.setup.bot == "strong" and c.human == 1
     assert c.setup.names[1] == "Berthe" and c.setup.colours[1] == "#27ae60"
     window.table.stop()
     saved = json.loads((Path(os.environ["GOLDNET_HOME"]) / "settings.json").read_text())
@@ -61,7 +61,7 @@ def test_other_settings_in_the_profile_are_kept(qtbot) -> None:
 def test_random_board_and_seat_are_drawn_per_game(qtbot) -> None:
     window = MainWindow(speed=0.0, bot_delay=0)
     qtbot.addWidget(window)
-    boards = {window.setup_for({"board": 0, "bot": "random", "seat": -1}, seed=s).board
+    boards = {window.setup_for({"board": 0, "bot": "random", "seat": -1}, seed=s).options[0]
               for s in range(30)}  # fmt: skip
     seats = {window.setup_for({"board": 0, "bot": "random", "seat": -1}, seed=s).human
              for s in range(30)}  # fmt: skip

@@ -15,7 +15,7 @@ from goldnet.games.mountains_rivers.rules import State
 from ui import i18n
 from ui.app import MainWindow
 from ui.controller import GameSetup
-from ui.items import EMPTY, FACEDOWN, GOLD
+from ui.mountains_rivers.items import EMPTY, FACEDOWN, GOLD
 from ui.table import TableWidget
 
 from .conftest import Artifacts, click_field, field, hover_field
@@ -45,7 +45,7 @@ def table(qtbot) -> Iterator[TableWidget]:
 
 def setup(human: int = 0, board: int = 1, seed: int = 5, bot: str = "greedy") -> GameSetup:
     names = ("Ada", "Bot") if human == 0 else ("Bot", "Ada")
-    return GameSetup(board, human, bot, names, ("#c0392b", "#2c6fbf"), seed)
+    return GameSetup("mountains-rivers", (board,), human, bot, names, ("#c0392b", "#2c6fbf"), seed)
 
 
 def wait_for_human(qtbot, table: TableWidget) -> None:
@@ -77,7 +77,7 @@ def click_action(table: TableWidget, action: Action) -> None:
         return
     b = field(str(action[2]))
     click_field(table.view, a)
-    if a != b or c.is_free_choice():
+    if a != b or c.moves.is_free_choice():
         click_field(table.view, b)
 
 
@@ -91,7 +91,7 @@ def test_a_whole_game_against_a_bot_by_mouse_to_the_end_screen(
     table = window.table
     assert window.stack.currentWidget() is table
     c = table.controller
-    assert c is not None and c.setup.board == 3 and c.setup.names[c.human] == "Ada"
+    assert c is not None and c.setup.options == (3,) and c.setup.names[c.human] == "Ada"
     turns = 0
     shot = False
     while c.phase != "over":
@@ -342,7 +342,7 @@ def test_free_choice_a_marker_twice_or_two_neighbours(qtbot, table: TableWidget)
     table.start_game(setup(), state=free_choice_position())
     wait_for_human(qtbot, table)
     c = table.controller
-    assert c is not None and c.is_free_choice() and c.state.roll is None
+    assert c is not None and c.moves.is_free_choice() and c.state.roll is None
     assert table.scene is not None and "Free choice" in table.scene.tiles.range_text
     click_field(table.view, field("0,0"))
     assert c.phase == "human" and c.selection == field("0,0")

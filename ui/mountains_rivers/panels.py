@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 
 from goldnet.games.mountains_rivers.rules import TILES
 
-from . import style
+from .. import style
 from .items import GOLD, Z_FLYING, paint_marker
 
 H = style.HEX

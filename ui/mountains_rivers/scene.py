@@ -3,9 +3,12 @@
 The scene knows no rules. It is told what to show (:meth:`TableScene.show_observation`, with
 the events of the change so it can animate them), and it emits intents:
 
-- ``fieldClicked(int)`` — a field was clicked (left button);
-- ``fieldHovered(int)`` — the pointer entered a field (``-1``: left the board);
+- ``clicked(int)`` — a field was clicked (left button);
+- ``hovered(int)`` — the pointer entered a field (``-1``: left the board);
 - ``cancelRequested()`` — a right click on the board.
+
+These are the intents of a kit's board scene (:class:`ui.kits.Kit`); the field numbers are
+what :class:`~ui.mountains_rivers.moves.FieldMoves` turns into actions.
 
 Hovering a field highlights its mountain and its river; every field's tooltip names both.
 Animations (markers flipping, gold flying to the collector's panel, a shovel flying to the
@@ -26,7 +29,7 @@ from goldnet.games.mountains_rivers.board import Board
 from goldnet.games.mountains_rivers.geometry import INDEX, N_FIELDS, fields_of, parse_field
 from goldnet.games.mountains_rivers.rules import FREE, TILES, Observation, tile_faces
 
-from . import style
+from .. import style
 from .geometry import BoardGeometry, board_geometry
 from .items import (
     EMPTY,
@@ -71,8 +74,8 @@ def statuses(obs: Observation) -> list[int]:
 class TableScene(QGraphicsScene):
     """The Mountains & Rivers table for one board (see the module docstring)."""
 
-    fieldClicked = Signal(int)
-    fieldHovered = Signal(int)
+    clicked = Signal(object)
+    hovered = Signal(object)
     cancelRequested = Signal()
 
     def __init__(self, board: Board, parent: QObject | None = None) -> None:
@@ -282,16 +285,21 @@ class TableScene(QGraphicsScene):
     def field_hovered(self, f: int) -> None:
         self._highlight(f)
         self._hovered = f
-        self.fieldHovered.emit(f)
+        self.hovered.emit(f)
 
     def field_left(self, f: int) -> None:
         if self._hovered == f:
             self._hovered = -1
             self._highlight(-1)
-            self.fieldHovered.emit(-1)
+            self.hovered.emit(-1)
+
+    def pointer_left(self) -> None:
+        """The pointer left the view: as if it left the hovered field."""
+        if self._hovered >= 0:
+            self.field_left(self._hovered)
 
     def field_clicked(self, f: int) -> None:
-        self.fieldClicked.emit(f)
+        self.clicked.emit(f)
 
     def cancel_requested(self) -> None:
         self.cancelRequested.emit()

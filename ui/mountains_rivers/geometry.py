@@ -31,7 +31,7 @@ from goldnet.games.mountains_rivers.geometry import (
     on_board,
 )
 
-from . import style
+from .. import style
 
 SQRT3 = math.sqrt(3.0)
 

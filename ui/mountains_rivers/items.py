@@ -1,8 +1,8 @@
 """The board's graphics items: plate, mountains, rivers, fields (markers) and the line preview.
 
 Items override only ``boundingRect``, ``shape`` and ``paint`` (plus Qt's camelCase event
-handlers); their geometry comes precomputed from :mod:`ui.geometry`. A :class:`FieldItem`
-paints one marker and reports hovers and clicks to its scene (see :mod:`ui.scene`); it knows
+handlers); their geometry comes precomputed from :mod:`.geometry`. A :class:`FieldItem`
+paints one marker and reports hovers and clicks to its scene (see :mod:`.scene`); it knows
 nothing of the rules.
 
 Marker states: :data:`FACEDOWN` (brown disc), :data:`GOLD` (gold disc with a nugget),
@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import style
+from .. import style
 from .geometry import inset
 
 if TYPE_CHECKING:

@@ -1,0 +1,205 @@
+"""The registry of the games' ui kits: what the shell of the desktop client needs from a game.
+
+The shell — start screen and lobby, table window (phases, Undo/Confirm, pacing, turn log, end
+panel), replays, the network adapter, translations, style — is the same for every game. What
+differs, a game's *kit* gives: the board scene, how clicks on it become actions, the wording of
+its refusals, turn-log lines and turn instructions, the names of its options and seats, still
+pictures. The shell asks for a kit by the game's registry name (:func:`goldnet.games.names`)
+with :func:`get`; nothing else in the shell imports a game's rules or a kit's modules.
+
+A kit plugs in with one entry in :data:`KITS`: the game's name and the module that defines
+``KIT``, an object with the methods of :class:`Kit`. Modules are imported on first use, once.
+
+Invariants: every kit's game is a registered game (:func:`goldnet.games.get`); this is the only
+shell module that names a kit's package.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from goldnet import games
+from goldnet.engine import Event, GameState, Refusal, Terminal
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QObject
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from .controller import PlayController
+
+KITS: Mapping[str, str] = {"mountains-rivers": "ui.mountains_rivers"}
+"""Game name -> the module defining its ``KIT``, in the order menus list the games."""
+
+
+class Moves(Protocol):
+    """A controller's clicks into actions (made by :meth:`Kit.moves`): called only on the
+    player's turn (phase ``"human"``); applies an action with the controller's ``_try``,
+    selects with ``_select``, previews with ``previewChanged``, hints with ``hintChanged``."""
+
+    def click(self, target: Any) -> None:
+        """A click on ``target`` (what the scene's ``clicked`` gave)."""
+        ...
+
+    def hover(self, target: Any) -> None:
+        """The pointer over ``target`` (what the scene's ``hovered`` gave; the kit's own value
+        when it left the board)."""
+        ...
+
+
+class Kit(Protocol):
+    """What the shell needs from one game's ui.
+
+    The board scene (:meth:`scene`) is a ``QGraphicsScene`` with:
+
+    - ``speed`` (float: 1 normal, 0 no animation);
+    - ``set_seats(names, colours)``, ``set_panel_status(seat, active, text, winner=False,
+      away=False)``, ``show_observation(observation, events=())``, ``set_selected(target)``,
+      ``set_preview(targets, legal)`` (the controller's ``selectionChanged`` and
+      ``previewChanged``), ``retranslate()``, ``animating() -> bool``,
+      ``pointer_left()`` (the pointer left the view);
+    - the intents ``clicked(object)``, ``hovered(object)`` and ``cancelRequested()``, which the
+      table connects to the controller (and the controller hands to :meth:`moves`).
+    """
+
+    game: str
+    """The game's registry name, e.g. ``"mountains-rivers"``."""
+
+    # --- the board ----------------------------------------------------------------------------
+
+    def scene(self, observation: Any, parent: QObject | None = None) -> Any:
+        """The board scene (a ``QGraphicsScene`` of the class docstring's shape) for the table
+        of ``observation`` (a view's: the table draws views, never states), nothing shown
+        yet."""
+        ...
+
+    def still_scene(self, state: GameState) -> QGraphicsScene:
+        """A still scene showing ``state`` with default names and colours (``goldnet render``)."""
+        ...
+
+    def preview(self, options: tuple[Any, ...], width: int) -> QImage:
+        """A picture of the table ``options`` would set, ``width`` pixels wide (the start
+        screen's preview), transparent around."""
+        ...
+
+    def position(self, case: Mapping[str, Any]) -> GameState:
+        """The position a scenario case reaches (``goldnet render --scenario``): its start,
+        then each step's action when legal.
+
+        Raises:
+            the game's ``scenario.ScenarioError``: a malformed case.
+        """
+        ...
+
+    # --- play ---------------------------------------------------------------------------------
+
+    def moves(self, controller: PlayController) -> Moves:
+        """The click handling of one controller."""
+        ...
+
+    def tentative_observation(self, committed: Any, trial: GameState) -> Any:
+        """What the table shows while an action waits for Confirm: ``trial`` (the trial state
+        after it), as seen from the turn of ``committed`` (the last view's observation)."""
+        ...
+
+    def active_seat(self, observation: Any) -> int | None:
+        """The seat whose turn it is in ``observation`` (also while chance is drawn for it);
+        None when over."""
+        ...
+
+    def turn_of(self, observation: Any) -> Any:
+        """What :meth:`log_lines` needs of the position a turn is played from (its
+        observation)."""
+        ...
+
+    # --- words --------------------------------------------------------------------------------
+
+    def refusal(self, why: Refusal) -> str:
+        """A refusal of the rules in the player's language, from its code."""
+        ...
+
+    def log_lines(self, events: Sequence[Event], names: Sequence[str], turn: Any) -> list[str]:
+        """The turn log's lines for ``events`` (``turn``: :meth:`turn_of` the position before)."""
+        ...
+
+    def turn_status(self, phase: str, observation: Any, selected: bool) -> str:
+        """The status line in the phases the shell leaves to the game (``"human"``,
+        ``"waiting"``; :func:`ui.texts.status_line`)."""
+        ...
+
+    def title(self) -> str:
+        """The game's name, translated."""
+        ...
+
+    def tagline(self) -> str:
+        """One line under the start screen's title."""
+        ...
+
+    def option_title(self, name: str) -> str:
+        """The label of the table option ``name``."""
+        ...
+
+    def option_value(self, name: str, value: Any) -> str:
+        """One value of option ``name`` (None: drawn at random)."""
+        ...
+
+    def seat_choice(self, seat: int) -> str:
+        """A seat as the start screen offers it."""
+        ...
+
+    def host_seat_note(self) -> str:
+        """Which seat a host takes against a player on the network."""
+        ...
+
+    def table_line(self, options: tuple[Any, ...], names: Sequence[str]) -> str:
+        """The turn log's first line: the table and who plays which seat."""
+        ...
+
+    def score_line(self, names: Sequence[str], result: Terminal) -> str:
+        """The end screen's score."""
+        ...
+
+    def replay_title(self, options: tuple[Any, ...], names: Sequence[str]) -> str:
+        """The title above a replay."""
+        ...
+
+
+_loaded: dict[str, Kit] = {}
+
+
+def get(game: str) -> Kit:
+    """The kit of ``game``.
+
+    Raises:
+        KeyError: no kit for that game (a game of the registry may have none yet).
+    """
+    kit = _loaded.get(game)
+    if kit is None:
+        module_name = KITS.get(game)
+        if module_name is None:
+            raise KeyError(f"no ui kit for the game {game!r}")
+        kit = importlib.import_module(module_name).KIT
+        _loaded[game] = kit
+    return kit
+
+
+def names() -> tuple[str, ...]:
+    """The games that have a kit and are registered, in the registry's order."""
+    return tuple(name for name in games.names() if name in KITS)
+
+
+def default() -> str:
+    """The game the start screen offers (the first one with a kit)."""
+    return names()[0]
+
+
+def info(game: str) -> games.GameInfo:
+    """The registry's entry of ``game`` (:func:`goldnet.games.get`)."""
+    return games.get(game)
+
+
+def title(game: str) -> str:
+    """The translated name of ``game``, or its registry name when it has no kit."""
+    return get(game).title() if game in KITS else game
