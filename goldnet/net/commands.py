@@ -207,9 +207,16 @@ async def join(args: Any, emit: Emit) -> dict[str, Any]:
     try:
         outcome = await service.join(invite, spectate=args.spectate, bot=args.bot or "")
     except (OSError, TimeoutError) as exc:
+        why = (
+            "nothing listens there"
+            if isinstance(exc, ConnectionRefusedError)
+            else "no answer"
+            if isinstance(exc, TimeoutError)
+            else exc.strerror or str(exc)
+        )
         raise CommandError(
-            f"cannot reach {invite.host}:{invite.port} ({exc.strerror or exc or 'no answer'}); "
-            "check the address and that the table is still open"
+            f"cannot reach {invite.host}:{invite.port} ({why}); check the address and that the "
+            "table is still open"
         ) from None
     finally:
         await service.close()

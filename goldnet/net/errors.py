@@ -37,5 +37,9 @@ class CannotListen(NetError):
     """A table's relay cannot listen on its address and port (taken, or not this machine's)."""
 
 
+class ProfileInUse(NetError):
+    """Another goldnet process plays a network game with this profile's key."""
+
+
 class NotResumable(NetError):
     """There is no game to resume, or not the way asked (e.g. re-hosting a game not started)."""

@@ -141,6 +141,22 @@ class Journal:
         self._file.close()
 
 
+def hold(path: Path) -> BinaryIO:
+    """Open ``path`` (created if needed) and lock it for this process alone, until the file is
+    closed (POSIX; on Windows it is only opened, see :func:`_lock`).
+
+    Raises:
+        OSError: another open file holds it (another process, or another holder here).
+    """
+    file = path.open("ab")
+    try:
+        _lock(file)
+    except OSError:
+        file.close()
+        raise
+    return file
+
+
 def _lock(file: BinaryIO) -> None:
     """Hold ``file`` for this process alone: two processes playing one seat from one journal
     would sign two different envelopes with one sequence number (OSError if already held).

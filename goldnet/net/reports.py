@@ -24,7 +24,15 @@ from protocol.messages import DEFAULT_ABANDON_AFTER
 from ..engine import GameState, Terminal
 from ..profile import ProfileError
 from ..view import View
-from .errors import CannotListen, NetError, NotResumable, PinError, Refused, RelayLost
+from .errors import (
+    CannotListen,
+    NetError,
+    NotResumable,
+    PinError,
+    ProfileInUse,
+    Refused,
+    RelayLost,
+)
 from .invite import Invite
 from .journal import JournalError
 
@@ -145,6 +153,8 @@ def problem_of(exc: BaseException, invite: Invite | None = None) -> Problem:
         return Problem("discovery", detail=text)
     if isinstance(exc, NotResumable):
         return Problem("journal", detail=text)
+    if isinstance(exc, ProfileInUse):
+        return Problem("profile", detail=text)
     if isinstance(exc, NetError):
         return Problem("failed", host, port, text)
     if isinstance(exc, (ConnectionError, OSError, TimeoutError, EOFError)):

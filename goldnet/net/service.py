@@ -14,10 +14,12 @@ line prints. It holds no game state: what the local seat may know comes from its
 :class:`~goldnet.view.View` objects (a spectator's: the public view), with a clone of the peer's
 own rules state only when a seat played by hand is on turn.
 
-Invariants: at most one game per service; :meth:`close` is idempotent and leaves every journal
-of an unfinished game closed (deleted when its game never started: nothing to resume); every
-problem reaches the listener classified by :func:`~.reports.problem_of` when the caller runs a
-coroutine through :meth:`guard`.
+Invariants: at most one game per service, and one service per profile at a time (a second one,
+in this process or another, gets :class:`~.errors.ProfileInUse`: two peers with one key would
+take each other's seat); :meth:`close` is idempotent and leaves every journal of an unfinished
+game closed (deleted when its game never started: nothing to resume); every problem reaches the
+listener classified by :func:`~.reports.problem_of` when the caller runs a coroutine through
+:meth:`guard`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import logging
 import secrets
 from collections.abc import Coroutine, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from protocol.errors import LocalProtocolError
 
@@ -39,7 +41,7 @@ from ..profile import Profile
 from ..view import View
 from .client import NetPeer
 from .connection import PROBE_TIMEOUT, probe
-from .errors import NotResumable
+from .errors import NotResumable, ProfileInUse
 from .hosting import (
     LOOPBACK,
     Announcement,
@@ -52,7 +54,7 @@ from .hosting import (
     yield_to_lower_seat,
 )
 from .invite import Invite
-from .journal import JournalState, journal_path, read_journal, unfinished
+from .journal import JournalState, hold, journal_path, read_journal, unfinished
 from .relay import MAX_PENDING, MAX_SPECTATORS, Relay
 from .reports import Listener, Outcome, TableStart, WaitReport, problem_of, wait_report
 
@@ -61,6 +63,8 @@ log = logging.getLogger("goldnet.net.service")
 END_GRACE = 10.0
 """Seconds a hosted relay stays, once the game ended, for the others to receive the end (their
 ``close`` envelopes take up to the client's close grace) before it closes."""
+CLOSE_WAIT = 5.0
+"""Seconds :meth:`TableService.close` waits for its cancelled tasks to end."""
 WATCH_PERIOD = 1.0
 """Seconds between two wait reports while nothing else happens (the countdown's pace)."""
 
@@ -117,6 +121,25 @@ class TableService:
         self._closing = asyncio.Event()
         self._started = False
         self._reported: WaitReport | None = None
+        self._held: BinaryIO | None = None
+
+    def _hold_profile(self) -> None:
+        """Hold this profile's key for this service (released by :meth:`close`).
+
+        Raises:
+            ProfileInUse: another service holds it.
+        """
+        if self._held is not None:
+            return
+        self.profile.identity  # noqa: B018 - creates the profile (and its key) if needed
+        try:
+            self._held = hold(self.profile.folder / "network.lock")
+        except OSError:
+            raise ProfileInUse(
+                f"the profile {self.profile.folder} is in use by another goldnet process (a "
+                "network game): a second player on this computer needs a profile of its own "
+                "(--profile DIR)"
+            ) from None
 
     # --- hosting ------------------------------------------------------------------------------
 
@@ -157,6 +180,7 @@ class TableService:
             NetError, JournalError: the game could not go on.
         """
         info = games.get(game)
+        self._hold_profile()
         count = seats or info.seats[0]
         chosen = table_options(info, options)
         info.check(chosen, count)
@@ -260,6 +284,7 @@ class TableService:
             PinError: something else answers there.
             NetError, JournalError: the game could not go on.
         """
+        self._hold_profile()
         self.invite = invite
         self.listener.on_status("connecting", invite)
         await probe(invite, self.probe_timeout)
@@ -294,6 +319,7 @@ class TableService:
                 without the game id for a game that started.
             JournalError, CannotListen, NetError: the game could not go on.
         """
+        self._hold_profile()
         state = read_journal(path)
         level = "" if by_hand else str(state.meta[5] or "")
         peer = NetPeer.from_journal(
@@ -530,7 +556,8 @@ class TableService:
         tasks = [t for t in self._tasks if t is not current]
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        if tasks:  # bounded: a library's task (zeroconf's) may be slow to unwind
+            await asyncio.wait(tasks, timeout=CLOSE_WAIT)
         for peer in (self.peer, *self.bots):
             if peer is not None and peer.outcome is None:
                 _drop_journal(peer)
@@ -538,6 +565,9 @@ class TableService:
             await self._announcement.close()
         if relay is not None:
             await relay.close()
+        if self._held is not None:
+            self._held.close()
+            self._held = None
 
 
 def table_options(info: games.GameInfo, given: Mapping[str, Any] | None) -> tuple[int, ...]:

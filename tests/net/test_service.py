@@ -20,7 +20,15 @@ import pytest
 from goldnet.engine import GameState, TurnOf
 from goldnet.games.mountains_rivers.rules import Observation, State
 from goldnet.net.discovery import DiscoveryError
-from goldnet.net.errors import CannotListen, NetError, NotResumable, PinError, Refused, RelayLost
+from goldnet.net.errors import (
+    CannotListen,
+    NetError,
+    NotResumable,
+    PinError,
+    ProfileInUse,
+    Refused,
+    RelayLost,
+)
 from goldnet.net.invite import Invite
 from goldnet.net.reports import Outcome, Problem, TableStart, WaitReport, problem_of
 from goldnet.net.service import TableService
@@ -206,9 +214,14 @@ def test_resuming_a_game_that_never_started_is_refused_in_words(tmp_path: Path) 
         service.peer.journal.close()  # as if the process died before anyone joined
         hosting.cancel()
         later = TableService(Profile(tmp_path / "me"), Recorder(), "Ada", interfaces=[HOST])
+        with pytest.raises(ProfileInUse, match="in use by another goldnet process"):
+            await later.resume(path)  # one key, one player: not while the first one runs
+        left = path.read_bytes()
+        await service.close()  # (which deletes a journal whose game never started)
+        path.write_bytes(left)  # a process that died leaves it
         with pytest.raises(NotResumable, match="only a game that has started"):
             await later.resume(path)
-        await asyncio.gather(service.close(), later.close())
+        await later.close()
 
     run(scenario(), 30)
 
@@ -222,6 +235,7 @@ def test_resuming_a_game_that_never_started_is_refused_in_words(tmp_path: Path) 
         (CannotListen("cannot listen on port 1"), "port", ""),
         (DiscoveryError("no interface"), "discovery", ""),
         (NotResumable("only a game that has started can be re-hosted"), "journal", ""),
+        (ProfileInUse("the profile /p is in use by another goldnet process"), "profile", ""),
         (NetError("the game is halted: an English sentence"), "failed", ""),
         (ConnectionRefusedError("refused"), "unreachable", ""),
     ],
