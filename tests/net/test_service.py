@@ -280,10 +280,10 @@ def test_every_error_of_goldnet_has_one_root_and_a_docstring() -> None:
 
 
 def test_nothing_in_the_network_layer_names_a_game() -> None:
-    """Seats, options and bots of a network table come from the game registry. (The command
-    line's ``render`` goes through the ui kits: its game names leave ``cli.py`` with them.)"""
+    """Seats, options and bots of a network table, and the command line's choices, come from
+    the game registry."""
     found = subprocess.run(
-        ["grep", "-rlnE", "mountains|% 11", "goldnet/net"],
+        ["grep", "-rlnE", "mountains|% 11", "goldnet/net", "goldnet/cli.py"],
         capture_output=True,
         text=True,
         cwd=ROOT,
