@@ -30,9 +30,12 @@ one trusted process deals), and still shows each seat only its own.
 **Claims.** Inputs that no turn asks for (a mission-fulfilled claim) are **claims**:
 :meth:`GameState.claims` lists the claims a seat may make now, whoever's turn it is, and
 :meth:`GameState.apply_claim` applies one. Whether a claim is legal depends on the public state
-only (every peer must judge it alike). *When* a claim applies is not the engine's business: in
-network play a claim rides in its sender's next beacon reveal and applies at that draw, in seat
-order, before the draw's outcome (``docs/protocol.md``).
+only (every peer must judge it alike), and a claim never changes what is awaited (whose turn,
+which chance with which weights, which reveal). *When* a claim applies is not the engine's
+business: in network play a claim rides in its sender's next beacon reveal and applies at that
+draw, in seat order, before the draw's outcome (``docs/protocol.md``) — and since the last
+member to reveal knows that outcome when it signs its claims, a claim that changed the draw
+would let it steer the draw.
 
 Actions and claims are tuples of wire values (``None``, ``bool``, ``int``, ``str``, ``bytes``
 and nested tuples) in one canonical form per game, so that they encode to one msgpack byte
@@ -262,7 +265,7 @@ class GameState(Protocol):
         ...
 
     def apply_claim(self, seat: int, claim: Action) -> list[Event]:
-        """Apply ``seat``'s ``claim``.
+        """Apply ``seat``'s ``claim``; :meth:`awaiting` is the same before and after.
 
         Raises:
             IllegalAction: not one of ``claims(seat)`` now; the state is unchanged.

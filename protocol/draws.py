@@ -16,6 +16,10 @@ Invariants:
   is named (its signer could not have known);
 - this peer signs a queued claim only if it is legal when its reveal is made; otherwise the
   claim is dropped (:class:`~.events.ClaimDropped`), never sent;
+- claims never change what the draw is for: its weights are those the engine asked for before
+  the claims, and an engine whose claims change them is refused (a local error, nobody named).
+  The last member to reveal knows the draw's outcome when it signs its claims; were the draw
+  to depend on them, it could steer the draw instead of only knowing it first;
 - the reveals of a draw enter the record in seat order, whatever carries claims.
 """
 
@@ -29,7 +33,7 @@ from typing import Any
 from . import events as ev
 from .codec import pack
 from .errors import LocalProtocolError
-from .messages import MAX_CLAIMS, MessageError, Reveal
+from .messages import MAX_CLAIMS, Chance, MessageError, Reveal
 from .phases import Engine, Fault, Queued
 from .rounds import BeaconRounds
 
@@ -159,6 +163,11 @@ class Draws:
                     applied = False
                 self._events.append(ev.Claimed(draw, seat, claim, applied))
         self._raw, self._claims = {}, {}
+        if self.engine.due() != Chance(weights):
+            raise LocalProtocolError(
+                f"the engine's claims changed what draw {draw} is for: a claim must never change "
+                "what the game awaits"
+            )
         index = self.beacon.close(draw, weights)
         self.engine.apply_outcome(index)
         self._events.append(ev.Drawn(draw, index))

@@ -7,7 +7,7 @@ random through nothing but the contract: the built-in games and the test card ga
   reveals and claims reaches the same public hash and the same observations;
 - an action, outcome, claim or reveal the state does not await raises ``IllegalAction`` and
   changes nothing (public hash, every observation, every seat's legal actions and claims);
-- only the seat on turn has legal actions;
+- only the seat on turn has legal actions; a claim never changes what the state awaits;
 - observations hold no other seat's secret: a private reveal given another value, or withheld
   (``None``), changes neither the public hash nor any other seat's observation — then or later
   — while the seat's own observation shows what it saw.
@@ -133,7 +133,9 @@ def random_game(
             claims = state.claims(seat)
             if claims and stream.below(2) == 0:
                 log.append(("claim", seat, stream.choice(claims)))
+                awaited = state.awaiting()
                 apply(state, log[-1])
+                assert state.awaiting() == awaited  # a claim never changes what is awaited
         request = state.awaiting()
         if stream.below(4) == 0:
             check_refusals(state, seen, stream)

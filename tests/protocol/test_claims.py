@@ -20,7 +20,19 @@ from protocol.lockstep import Lockstep
 from protocol.messages import MAX_CLAIMS, MessageError, Reveal
 
 from .cheats import replay_halt
-from .toy import Node, make_nodes, propose, relay, reseal, scrambled_relay, spectate, toy_engines
+from .toy import (
+    Node,
+    ToyEngine,
+    entropy,
+    key,
+    make_nodes,
+    propose,
+    relay,
+    reseal,
+    scrambled_relay,
+    spectate,
+    toy_engines,
+)
 
 V = b"\x11" * 32
 C = b"\x22" * 32
@@ -305,3 +317,26 @@ def test_a_member_restarted_from_its_journal_resends_its_claims_as_it_signed_the
     assert nodes[1].engine.tokens == {8: 0}
     resent = [Envelope.decode(e.data) for e in restarted.events if isinstance(e, Transmit)]
     assert any(e.type == "reveal" and e.body[0] == 3 and len(e.body) == 5 for e in resent)
+
+
+def test_an_engine_whose_claims_change_the_draw_is_refused_locally() -> None:
+    """The last member to reveal knows the draw's outcome when it signs its claims: claims
+    that changed the draw's weights would let it steer the draw. Such an engine is a bug of the
+    game, refused at every peer alike, naming nobody."""
+
+    class Shifty(ToyEngine):
+        def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+            super().apply_claim(seat, claim)
+            self.roll = 1  # the roll is "thrown" by the claim: no draw is due any more
+
+    def engines(game: str, options: tuple[Any, ...], seats: int) -> Shifty:
+        return Shifty(seats, 12)
+
+    nodes = [
+        Node(f"s{i}", Lockstep(key(f"s{i}"), engines, entropy=entropy(f"s{i}"))) for i in (0, 1)
+    ]
+    nodes[1].plan = {1: [("token", 1)]}
+    propose(nodes)
+    with pytest.raises(LocalProtocolError, match="claims changed what draw 2 is for"):
+        relay(nodes)
+    assert all(node.errors == [] for node in nodes)
