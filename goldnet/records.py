@@ -27,7 +27,7 @@ from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.history import Equivocation
 from protocol.identity import fingerprint
 from protocol.lockstep import Lockstep, Table
-from protocol.messages import Chance, Turn
+from protocol.messages import Card, Chance, Turn
 
 from .engine import Event, GameState, Terminal
 from .session import EngineBinding, make_engine
@@ -363,6 +363,8 @@ class _V1Engine:
             return ("turn", due.seat)
         if isinstance(due, Chance):
             return ("chance", due.weights)
+        if isinstance(due, Card):  # version 1 knew no cards
+            raise RemoteProtocolError("a version-1 record of a game with cards")
         return ("over", due.result)
 
 
