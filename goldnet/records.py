@@ -48,7 +48,8 @@ V1_WARNING = (
 OnStep = Callable[[GameState, tuple[Event, ...]], None]
 """What :func:`verify` calls at each step of the game it checks: with the verifier's state (a
 spectator's: public knowledge only; clone it to keep it) and the rules' events of that step —
-once at the start (no events), then after every applied action and drawn outcome."""
+once at the start (no events), then after every applied action, claim, card reveal and drawn
+outcome."""
 
 
 class _Watched(EngineBinding):
@@ -59,15 +60,28 @@ class _Watched(EngineBinding):
         self._on_step = on_step
         on_step(self.state, ())
 
+    def _told(self, start: int) -> None:
+        self._on_step(self.state, tuple(self.events[start:]))
+
     def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
         start = len(self.events)
         super().apply_action(seat, action)
-        self._on_step(self.state, tuple(self.events[start:]))
+        self._told(start)
 
     def apply_outcome(self, index: int) -> None:
         start = len(self.events)
         super().apply_outcome(index)
-        self._on_step(self.state, tuple(self.events[start:]))
+        self._told(start)
+
+    def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+        start = len(self.events)
+        super().apply_claim(seat, claim)
+        self._told(start)
+
+    def apply_card(self, deck: str, card: int, to: int | None, value: Any) -> None:
+        start = len(self.events)
+        super().apply_card(deck, card, to, value)
+        self._told(start)
 
 
 def _engines(on_step: OnStep | None) -> Callable[[str, tuple[Any, ...], int], EngineBinding]:

@@ -163,6 +163,27 @@ def test_public_games_carry_claims_in_their_records() -> None:
     assert claimed > 3
 
 
+def test_verify_tells_each_claim_as_a_step_of_the_game() -> None:
+    """``records.verify``'s step callback (what replays are made of) sees the claims a record
+    carries, each as its own step, as well as every action and draw."""
+    harness, peers, _, _ = table("steps/4", 4, 0, dealt=False)
+    harness.run()
+    record = peers[0].machine.record
+    hashes: list[bytes] = []
+    kinds: list[str] = []
+
+    def step(state: Any, events: tuple[Any, ...]) -> None:
+        hashes.append(state.public_hash())
+        kinds.extend(e.kind for e in events)
+
+    checked = verify(record, on_step=step)
+    pairs = kinds.count("pair")  # one per claim applied (a claim an earlier one voided is not)
+    assert 0 < pairs <= len(claims_in(record))
+    assert len(hashes) == 1 + checked.turns + checked.draws + pairs
+    assert hashes[-1] == state_of(peers[0]).public_hash()
+    assert len(set(hashes)) == len(hashes)  # every step changed the position
+
+
 # --- claims in seat order, whatever the delivery ----------------------------------------------
 
 
