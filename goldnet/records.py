@@ -27,7 +27,7 @@ from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.history import Equivocation
 from protocol.identity import fingerprint
 from protocol.lockstep import Lockstep, Table
-from protocol.messages import Chance, Turn
+from protocol.messages import Card, Chance, Turn
 
 from .engine import Event, GameState, Terminal
 from .errors import GoldnetError
@@ -49,7 +49,8 @@ V1_WARNING = (
 OnStep = Callable[[GameState, tuple[Event, ...]], None]
 """What :func:`verify` calls at each step of the game it checks: with the verifier's state (a
 spectator's: public knowledge only; clone it to keep it) and the rules' events of that step —
-once at the start (no events), then after every applied action and drawn outcome."""
+once at the start (no events), then after every applied action, claim, card reveal and drawn
+outcome."""
 
 
 class _Watched(EngineBinding):
@@ -60,15 +61,28 @@ class _Watched(EngineBinding):
         self._on_step = on_step
         on_step(self.state, ())
 
+    def _told(self, start: int) -> None:
+        self._on_step(self.state, tuple(self.events[start:]))
+
     def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
         start = len(self.events)
         super().apply_action(seat, action)
-        self._on_step(self.state, tuple(self.events[start:]))
+        self._told(start)
 
     def apply_outcome(self, index: int) -> None:
         start = len(self.events)
         super().apply_outcome(index)
-        self._on_step(self.state, tuple(self.events[start:]))
+        self._told(start)
+
+    def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+        start = len(self.events)
+        super().apply_claim(seat, claim)
+        self._told(start)
+
+    def apply_card(self, deck: str, card: int, to: int | None, value: Any) -> None:
+        start = len(self.events)
+        super().apply_card(deck, card, to, value)
+        self._told(start)
 
 
 def _engines(on_step: OnStep | None) -> Callable[[str, tuple[Any, ...], int], EngineBinding]:
@@ -364,6 +378,8 @@ class _V1Engine:
             return ("turn", due.seat)
         if isinstance(due, Chance):
             return ("chance", due.weights)
+        if isinstance(due, Card):  # version 1 knew no cards
+            raise RemoteProtocolError("a version-1 record of a game with cards")
         return ("over", due.result)
 
 

@@ -1,7 +1,11 @@
 """Headless games between bots: the loop that drives any :class:`~goldnet.engine.GameState`.
 
-Chance requests are fulfilled from a seeded :class:`~goldnet.rng.Stream`, so a seed reproduces
-every game exactly. No clock, no ``random``.
+Chance requests are fulfilled from a seeded :class:`~goldnet.rng.Stream`, and card reveals from
+a :class:`~goldnet.local_deck.LocalDeck` (a trusted dealer: one process plays every seat, and
+its single state holds every seat's private knowledge, while each bot decides from its own
+seat's observation), so a seed reproduces every game exactly. Claims are made as in network
+play: before each draw, in seat order, by every bot that is a :class:`~goldnet.engine.Claimer`.
+No clock, no ``random``.
 """
 
 from __future__ import annotations
@@ -9,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .engine import Bot, ChanceOf, GameState, RevealOf, Terminal, TurnOf
+from .engine import Bot, ChanceOf, Claimer, GameState, RevealOf, Terminal, TurnOf
 from .errors import GoldnetError
+from .local_deck import LocalDeck
 from .rng import Stream
 
 
@@ -40,21 +45,26 @@ def play(
     *,
     max_turns: int | None = None,
     on_action: Callable[[GameState], None] | None = None,
+    deck: LocalDeck | None = None,
 ) -> GameResult:
     """Play ``state`` to its end, seat ``i`` choosing with ``bots[i]``.
 
-    ``on_action`` is called with the state after every applied action.
+    ``on_action`` is called with the state after every applied action. ``deck`` deals the
+    game's cards; by default a :class:`~goldnet.local_deck.LocalDeck` of ``state.decks()``
+    shuffled by ``chance`` (a game without decks draws nothing for it).
 
     Raises:
         GameTooLong: more than ``max_turns`` actions were applied.
-        NotImplementedError: the game asks for a card reveal (no offline deck yet).
     """
+    if deck is None:
+        deck = LocalDeck(state.decks(), chance)
     turns = 0
     while True:
         request = state.awaiting()
         if isinstance(request, Terminal):
             return GameResult(request.scores, request.winners, turns)
         if isinstance(request, ChanceOf):
+            _claims(state, bots)
             state.apply_chance(chance.chance(request))
         elif isinstance(request, TurnOf):
             legal = state.legal_actions(request.seat)
@@ -66,4 +76,15 @@ def play(
             if max_turns is not None and turns > max_turns:
                 raise GameTooLong(f"the game passed {max_turns} turns")
         elif isinstance(request, RevealOf):
-            raise NotImplementedError("card reveals need a deck")
+            value = deck.value(request.deck, request.card)
+            state.apply_reveal(request.deck, request.card, request.to, value)
+
+
+def _claims(state: GameState, bots: Sequence[Bot]) -> None:
+    """Let each claiming bot make its claim, in seat order (as at a network draw)."""
+    for seat, bot in enumerate(bots):
+        claims = state.claims(seat)
+        if claims and isinstance(bot, Claimer):
+            claim = bot.claim(state.observation(seat), claims)
+            if claim is not None:
+                state.apply_claim(seat, claim)

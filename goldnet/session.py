@@ -3,9 +3,15 @@
 - :class:`EngineBinding` adapts a :class:`~goldnet.engine.GameState` to
   :class:`protocol.lockstep.Engine`;
 - :func:`make_engine` makes any registered game's engine from a table's options;
-- :class:`Peer` is one participant: a lockstep machine plus, optionally, a bot for its seat;
+- :class:`Peer` is one participant: a lockstep machine plus, optionally, a bot for its seat
+  (which also makes claims when it is a :class:`~goldnet.engine.Claimer`);
 - :class:`Harness` runs n peers in memory, passing every transmitted envelope to the others
-  (as a relay would) — honest bots or scripted cheaters — through whole games.
+  (as a relay would) — honest bots or scripted cheaters — through whole games. Peers that share
+  one :class:`~goldnet.local_deck.LocalDeck` as their machines' dealer (``dealer=``) play games
+  with private cards: a trusted dealer, for tests and offline play only.
+
+Each peer's state holds only what its seat may know: the dealer gives a private card's value
+to the entitled seat's peer alone, so the others' states learn only that the reveal happened.
 """
 
 from __future__ import annotations
@@ -29,12 +35,23 @@ from protocol.events import (
     YourTurn,
 )
 from protocol.identity import Identity
-from protocol.lockstep import NEED_DATA, Lockstep, Table
-from protocol.messages import Chance, Due, Over, Turn
+from protocol.lockstep import NEED_DATA, Lockstep, Phase, Table
+from protocol.messages import Card, Chance, Due, Over, Turn
 from protocol.sampling import HashStream
 
 from . import games
-from .engine import Bot, ChanceOf, Event, GameState, IllegalAction, Terminal, TurnOf
+from .engine import (
+    Bot,
+    ChanceOf,
+    Claimer,
+    Event,
+    GameState,
+    IllegalAction,
+    RevealOf,
+    Terminal,
+    TurnOf,
+    Wire,
+)
 
 
 class EngineBinding:
@@ -48,17 +65,14 @@ class EngineBinding:
         self.events: list[Event] = []
 
     def due(self) -> Due:
-        """Raises: LocalProtocolError for a request the network protocol cannot serve yet."""
         request = self.state.awaiting()
         if isinstance(request, TurnOf):
             return Turn(request.seat)
         if isinstance(request, ChanceOf):
             return Chance(request.weights)
-        if isinstance(request, Terminal):
-            return Over(request)
-        raise LocalProtocolError(
-            f"the engine asks for {request!r}, which this protocol cannot serve"
-        )
+        if isinstance(request, RevealOf):
+            return Card(request.deck, request.card, request.to)
+        return Over(request)
 
     def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
         request = self.state.awaiting()
@@ -73,6 +87,17 @@ class EngineBinding:
         request = self.state.awaiting()
         assert isinstance(request, ChanceOf)
         self.events.extend(self.state.apply_chance(request.outcomes[index][0]))
+
+    def check_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+        """Raises: IllegalAction (a ValueError) when the rules refuse ``seat``'s claim now."""
+        self.state.clone().apply_claim(seat, claim)
+
+    def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+        """Raises: IllegalAction, the state unchanged, when the claim is no longer legal."""
+        self.events.extend(self.state.apply_claim(seat, claim))
+
+    def apply_card(self, deck: str, card: int, to: int | None, value: Wire) -> None:
+        self.events.extend(self.state.apply_reveal(deck, card, to, value))
 
     def state_hash(self) -> bytes:
         return self.state.public_hash()
@@ -109,10 +134,12 @@ class Peer:
         return self.machine.engine
 
     def drain(self) -> None:
-        """Handle the machine's events: queue envelopes to send, let the bot play its turn."""
+        """Handle the machine's events: queue envelopes to send, let the bot play its turn;
+        then let a claiming bot queue a claim."""
         while True:
             event = self.machine.next_event()
             if event is NEED_DATA:
+                self._claim()
                 return
             if isinstance(event, (Transmit, Forward)):
                 self.outbox.append(event.data)
@@ -129,6 +156,23 @@ class Peer:
                 self.abandoned = event
             elif isinstance(event, (Applied, Drawn)):
                 pass
+
+    def _claim(self) -> None:
+        """Offer a :class:`~goldnet.engine.Claimer` bot the claims its seat may make now and is
+        not already making; queue the one it picks (it rides in this peer's next reveal)."""
+        machine, bot = self.machine, self.bot
+        if bot is None or not isinstance(bot, Claimer) or self.identity is None:
+            return
+        if machine.phase is not Phase.PLAY:
+            return
+        seat = machine.seat_of(self.identity.public)
+        if seat is None:
+            return
+        state = self.engine.state
+        claims = [c for c in state.claims(seat) if c not in machine.pending_claims]
+        claim = bot.claim(state.observation(seat), claims) if claims else None
+        if claim is not None:
+            machine.claim(claim)
 
 
 def new_peer(

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Action, Awaiting, Bot, Event, GameState, Terminal, TurnOf
+from .engine import Action, Awaiting, Bot, Claimer, Event, GameState, Terminal, TurnOf
 
 
 @dataclass(frozen=True)
@@ -78,3 +78,13 @@ def bot_action(bot: Bot, view: View) -> Action:
     if not view.legal:
         raise ValueError(f"seat {view.seat} is not on turn: a bot has nothing to choose")
     return bot.choose(view.observation, view.legal)
+
+
+def bot_claim(bot: Bot, observation: Any, claims: Sequence[Action]) -> Action | None:
+    """What ``bot`` claims now among ``claims`` (those its seat may make and is not making yet),
+    from its seat's ``observation``; None when it makes none, is no
+    :class:`~goldnet.engine.Claimer`, or there is nothing to claim — the one "let a bot claim"
+    step of every path."""
+    if not claims or not isinstance(bot, Claimer):
+        return None
+    return bot.claim(observation, claims)

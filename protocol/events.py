@@ -52,6 +52,39 @@ class Drawn:
 
 
 @dataclass(frozen=True, slots=True)
+class Claimed:
+    """At draw ``draw``, before its outcome, ``seat``'s ``claim`` was applied — or, with
+    ``applied`` False, was void: an earlier claim of that draw (seat order) had made it illegal.
+    Nobody is at fault for a void claim."""
+
+    draw: int
+    seat: int
+    claim: tuple[Any, ...]
+    applied: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimDropped:
+    """A claim this peer queued was never sent: by its reveal for draw ``draw`` the rules no
+    longer allowed it (``reason``)."""
+
+    draw: int
+    claim: tuple[Any, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardRevealed:
+    """The dealer revealed card ``card`` of ``deck`` to seat ``to`` (None: to everyone);
+    ``value`` is what this peer learnt (None: the card was another seat's to see)."""
+
+    deck: str
+    card: int
+    to: int | None
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
 class Applied:
     """``seat`` played ``action``."""
 
@@ -87,7 +120,8 @@ class Waiting:
     """What the game waits for, in plain terms (for the screen; never evidence).
 
     ``kind``: ``"table"``, ``"commit"`` (seats that have not committed), ``"reveal"`` (seats
-    whose reveal for ``draw`` is missing), ``"action"`` (the seat on turn), ``"envelope"``
+    whose reveal for ``draw`` is missing), ``"action"`` (the seat on turn), ``"card"`` (a card
+    reveal this peer has no dealer to serve: seat ``to``, or none for everyone), ``"envelope"``
     (seats whose next envelope has not arrived while later ones have — a relay may be holding
     it back) or ``"proof"`` (seats whose envelopes two digests disagree about: the game waits
     for the evidence).
@@ -104,6 +138,9 @@ Event = (
     | Secret
     | GameStarted
     | Drawn
+    | Claimed
+    | ClaimDropped
+    | CardRevealed
     | Applied
     | YourTurn
     | GameOver

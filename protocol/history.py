@@ -13,7 +13,7 @@ Every envelope carries its sender's digest of accepted history (``seen``). :meth
 compares it with this peer's: an entry that disagrees with an envelope this peer accepted
 opens a **dispute** — this peer forwards its own copy of that envelope to the table, and the
 game pauses until the proof (a second, different envelope of that member) arrives. An entry
-ahead of this peer is kept as a **claim** and checked when this peer catches up.
+ahead of this peer is kept **pending** and checked when this peer catches up.
 
 Invariants: nothing here names a member except on a pair of envelopes it signed, or on a digest
 it signed that contradicts its own envelope fields; a drop, reorder, replay or gap never does.
@@ -65,13 +65,13 @@ class History:
         self.members = members
         self._chains = [_Chain(k) for k in members]
         self._seat = {k: i for i, k in enumerate(members)}
-        self._claims: dict[tuple[int, int], bytes] = {}
-        """``(seat, count) -> hash`` claimed by some digest ahead of this peer."""
+        self._pending: dict[tuple[int, int], bytes] = {}
+        """``(seat, count) -> hash`` named by some digest ahead of this peer."""
         self.disputes: dict[tuple[int, int], bytes] = {}
         """``(seat, seq) -> hash another member's digest gave`` for an envelope this peer holds
         with another hash; each is settled only by proof."""
         self.pending_forward: list[bytes] = []
-        """Own copies of disputed envelopes found when a claim was settled: to forward."""
+        """Own copies of disputed envelopes found when a pending entry was settled: to forward."""
 
     def seat(self, key: bytes) -> int:
         """The seat of member ``key`` (KeyError for a non-member)."""
@@ -134,7 +134,7 @@ class History:
             chain.envelopes.append(nxt)
             accepted.append(nxt)
             nxt = chain.held.pop(chain.count, None)
-        self._settle_claims(seat)
+        self._settle_pending(seat)
         return accepted
 
     def _check_neighbours(self, chain: _Chain, env: Envelope) -> None:
@@ -173,9 +173,9 @@ class History:
                 f"{who}'s history digest contradicts its envelope", env.sender
             )
         forward: list[bytes] = []
-        for seat, (count, claimed) in enumerate(env.seen):
+        for seat, (count, named) in enumerate(env.seen):
             if count == 0:
-                if claimed != ZERO_HASH:
+                if named != ZERO_HASH:
                     raise RemoteProtocolError(
                         f"{who}'s history digest names an envelope it counts as none", env.sender
                     )
@@ -183,20 +183,20 @@ class History:
             chain = self._chains[seat]
             if count <= chain.count:
                 mine = chain.envelopes[count - 1]
-                if mine.hash != claimed and (seat, count - 1) not in self.disputes:
-                    self.disputes[(seat, count - 1)] = claimed
+                if mine.hash != named and (seat, count - 1) not in self.disputes:
+                    self.disputes[(seat, count - 1)] = named
                     forward.append(mine.raw)
             else:
-                self._claims.setdefault((seat, count), claimed)
+                self._pending.setdefault((seat, count), named)
         return forward
 
-    def _settle_claims(self, seat: int) -> None:
+    def _settle_pending(self, seat: int) -> None:
         chain = self._chains[seat]
-        for key in [k for k in self._claims if k[0] == seat and k[1] <= chain.count]:
-            claimed = self._claims.pop(key)
+        for key in [k for k in self._pending if k[0] == seat and k[1] <= chain.count]:
+            named = self._pending.pop(key)
             mine = chain.envelopes[key[1] - 1]
-            if mine.hash != claimed and (seat, key[1] - 1) not in self.disputes:
-                self.disputes[(seat, key[1] - 1)] = claimed
+            if mine.hash != named and (seat, key[1] - 1) not in self.disputes:
+                self.disputes[(seat, key[1] - 1)] = named
                 self.pending_forward.append(mine.raw)
 
     def covers(self, seen: Seen) -> bool:

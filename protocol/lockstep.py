@@ -10,6 +10,10 @@ order the engine asks — one ``reveal`` per member per draw and one ``action`` 
 ``adjudicate`` from any member ends it abandoned. Envelopes are taken in any order:
 :class:`~.history.History` puts each member's chain in sequence, and the machine applies the
 heads of the members' queues by the rules (:data:`TRANSITIONS`, one table for every phase).
+Claims (inputs no turn asks for, :meth:`Lockstep.claim`) ride inside their sender's next
+reveal and apply at that draw, in seat order (:mod:`.draws`). Card reveals the engine asks
+for are served by an injected dealer, without any envelope; without one the machine cannot go
+on (network play of private cards waits for the deck protocol).
 
 Blame only with proof. A member is named (``RemoteProtocolError.culprit``, and the game halts)
 only on what it signed: a malformed body, a reveal that does not hash or breaks the beacon's
@@ -33,6 +37,7 @@ from typing import Any, NoReturn
 
 from . import events as ev
 from .beacon import DEFAULT_LENGTH, MIN_LENGTH, check_length
+from .draws import Draws
 from .envelope import ZERO_HASH, Envelope, Seen
 from .errors import LocalProtocolError, RemoteProtocolError
 from .history import Equivocation, History
@@ -40,17 +45,18 @@ from .identity import Identity, fingerprint
 from .messages import (
     Action,
     Adjudicate,
+    Card,
     Chance,
     Close,
     Commit,
     MessageError,
     Over,
-    Reveal,
     Table,
     Turn,
 )
-from .phases import FAULT, TRANSITIONS, Engine, EngineFactory, Phase
+from .phases import FAULT, TRANSITIONS, Dealer, Engine, EngineFactory, Phase
 from .rounds import BeaconRounds
+from .turns import judge_action
 from .waiting import waiting_of
 
 __all__ = ["NEED_DATA", "TRANSITIONS", "Engine", "EngineFactory", "Lockstep", "Phase", "Table"]
@@ -89,6 +95,8 @@ class Lockstep:
             needs it unless ``seeds`` already holds every seed it will use).
         seeds: seeds this peer already drew for this game (from its journal), chain 0 first.
         chain_length: draws per own beacon chain.
+        dealer: serves the card reveals the engine asks for (see :class:`~.phases.Dealer`);
+            without one, a card reveal stops the machine with a local error.
 
     Raises:
         LocalProtocolError: a chain length outside the protocol's limits.
@@ -103,6 +111,7 @@ class Lockstep:
         entropy: Callable[[int], bytes] | None = None,
         seeds: Iterable[bytes] = (),
         chain_length: int = DEFAULT_LENGTH,
+        dealer: Dealer | None = None,
     ) -> None:
         if not check_length(chain_length):
             raise LocalProtocolError(f"a chain covers at least {MIN_LENGTH} draws")
@@ -112,6 +121,7 @@ class Lockstep:
         self._entropy = entropy
         self._seeds = list(seeds)
         self._chain_length = chain_length
+        self._dealer = dealer
         self.phase = Phase.TABLE
         self.table: Table | None = None
         self.game_id = b""
@@ -137,7 +147,7 @@ class Lockstep:
         self._early: list[Envelope] = []
         self._restored: dict[int, Envelope] = {}
         self.beacon: BeaconRounds | None = None
-        self._draw_raw: dict[int, bytes] = {}
+        self.draws: Draws | None = None
         self._revealed = 0
         self._committed = False
         self._adjudicated = False
@@ -261,6 +271,23 @@ class Lockstep:
             raise LocalProtocolError(str(exc)) from None
         self._emit("action", Action(self.engine.state_hash(), tuple(action)).body())
         self._pump()
+
+    def claim(self, claim: tuple[Any, ...]) -> None:
+        """Queue a claim of this peer's seat for its next reveal (see :mod:`.draws`).
+
+        Raises:
+            LocalProtocolError: the game is not running, this peer is a spectator, the claim is
+                already pending, or the engine refuses it now (nothing is queued).
+        """
+        if self.phase is not Phase.PLAY or self.draws is None:
+            raise LocalProtocolError(f"no claim can be made now ({self.phase.value})")
+        self.draws.queue(tuple(claim))
+
+    @property
+    def pending_claims(self) -> tuple[tuple[Any, ...], ...]:
+        """This peer's claims not applied yet (sent in its reveal of the draw in progress, or
+        queued)."""
+        return () if self.draws is None else self.draws.pending
 
     def tick(self) -> None:
         """Let time pass: past the table's abandonment time without progress, a member signs
@@ -405,6 +432,7 @@ class Lockstep:
             chain_length=self._chain_length,
             on_secret=self._events.append,
         )
+        self.draws = Draws(self.beacon, engine, self._events)
         self.members = {k: _Member(k, seat) for seat, k in enumerate(table.members)}
         self.phase = Phase.COMMITS
         self._progress_at = self._clock()
@@ -477,6 +505,8 @@ class Lockstep:
             return False
         if isinstance(due, Chance):
             return self._step_draw(members, due.weights)
+        if isinstance(due, Card):
+            return self._step_card(due)
         return self._step_turn(members, due.seat)
 
     def _step_commits(self, members: list[_Member]) -> bool:
@@ -506,38 +536,31 @@ class Lockstep:
         return progressed
 
     def _step_draw(self, members: list[_Member], weights: tuple[int, ...]) -> bool:
-        assert self.beacon is not None and self.engine is not None
+        assert self.beacon is not None and self.draws is not None and self.history is not None
         d = self.draw + 1
         if self.beacon.me is not None and self._revealed < d:
-            self._emit("reveal", self.beacon.own_reveal(d).body())
+            journalled = self.history.count(self.members[self.beacon.me].seat) in self._restored
+            self._emit("reveal", self.draws.own_reveal(d, journalled).body())
             return True
-        progressed = False
-        for m in members:
-            if m.seat in self.beacon.values or not m.queue or m.queue[0].type != "reveal":
-                head = m.queue[0].type if m.queue else ""
-                if m.seat not in self.beacon.values and head in ("action", "close"):
-                    self._fault(m, f"an {head} where its reveal for draw {d} is due")
-                continue
-            env = m.queue[0]
-            try:
-                reveal = Reveal.from_body(env.body)
-            except MessageError as exc:
-                self._fault(m, f"malformed reveal: {exc}")
-            fault = self.beacon.take(m.seat, d, reveal)
-            if fault is not None:
-                self._fault(m, fault)
-            m.queue.popleft()
-            self._draw_raw[m.seat] = env.raw
-            progressed = True
+        progressed = self.draws.take(members, d, self._fault)
         if self.beacon.missing():
             return progressed
-        self.record.extend(self._draw_raw[m.seat] for m in members)
-        self._draw_raw = {}
-        index = self.beacon.close(d, weights)
-        self.engine.apply_outcome(index)
+        self.record.extend(self.draws.close(d, weights))
         self.draw = d
         self._progress_at = self._clock()
-        self._events.append(ev.Drawn(d, index))
+        return True
+
+    def _step_card(self, due: Card) -> bool:
+        assert self.engine is not None
+        if self._dealer is None:
+            raise LocalProtocolError(
+                f"the engine asks for card {due.card} of {due.deck!r} to be revealed, which "
+                "this machine cannot serve without a dealer"
+            )
+        me = None if self.identity is None else self.seat_of(self.identity.public)
+        value = self._dealer.reveal(due.deck, due.card, due.to, me)
+        self.engine.apply_card(due.deck, due.card, due.to, value)
+        self._events.append(ev.CardRevealed(due.deck, due.card, due.to, value))
         return True
 
     def _step_turn(self, members: list[_Member], seat: int) -> bool:
@@ -551,7 +574,8 @@ class Lockstep:
                 self._events.append(ev.YourTurn(seat))
             return False
         env = actor.queue[0]
-        if not self._judge_action(actor, env):
+        assert self.engine is not None and self.history is not None
+        if not judge_action(self.engine, self.history, self._by_seat(), actor, env, self._fault):
             return False
         actor.queue.popleft()
         assert self.engine is not None
@@ -563,36 +587,11 @@ class Lockstep:
         self._events.append(ev.Applied(seat, action))
         return True
 
-    def _judge_action(self, actor: _Member, env: Envelope) -> bool:
-        """Whether ``env`` can be applied now (False: wait); halts on a signed fault."""
-        assert self.engine is not None and self.history is not None
-        try:
-            act = Action.from_body(env.body)
-        except MessageError as exc:
-            self._fault(actor, f"malformed action: {exc}")
-        if act.state_hash != self.engine.state_hash():
-            if not self.history.covers(env.seen):
-                return False  # its history reaches further than ours: compare when we have it
-            for m in self._by_seat():
-                applied = self.history.count(m.seat) - len(m.queue)
-                if env.seen[m.seat][0] < applied:
-                    self._fault(actor, "an action whose history digest misses envelopes before it")
-            self._fault(
-                actor,
-                f"state-hash mismatch: {fingerprint(actor.key)} played on a state its own "
-                "history does not give",
-            )
-        try:
-            self.engine.check_action(actor.seat, act.action)
-        except ValueError as exc:
-            self._fault(actor, f"illegal action: {exc}")
-        return True
-
     def _abandon(self, member: _Member, env: Envelope) -> None:
         # Taken but unrecorded (commitments before the start, the draw in progress) and what
         # the adjudicator queued before it: the record must lead a spectator to the same end.
         taken = [m.commit for m in self._by_seat() if self.phase is Phase.COMMITS and m.commit]
-        taken += [self._draw_raw[s] for s in sorted(self._draw_raw)]
+        taken += self.draws.taken() if self.draws is not None else []
         queued = [e.raw for e in member.queue][: member.queue.index(env)]
         self.record.extend([*taken, *queued, env.raw])
         self.abandoned = ev.GameAbandoned(self.steps, member.seat)

@@ -9,7 +9,8 @@ with :class:`MessageError` (STYLE: h11's ``_events.py``): a message that exists 
 | --- | --- | --- |
 | ``table`` | ``[game, options, members, names, nonce, abandon_after]`` | :class:`Table` |
 | ``commit`` | ``[commitment, length]`` | :class:`Commit` |
-| ``reveal`` | ``[draw, value]``, ``[draw, value, next_head, next_length]`` | :class:`Reveal` |
+| ``reveal`` | ``[draw, value]``, ``[draw, value, next_head, next_length]``, | :class:`Reveal` |
+| | ``[draw, value, next_head or nil, next_length or 0, claims]`` | |
 | ``action`` | ``[state_hash, action]`` | :class:`Action` |
 | ``adjudicate`` | ``[steps, reason]`` | :class:`Adjudicate` |
 | ``close`` | ``[steps]`` | :class:`Close` |
@@ -32,6 +33,8 @@ DEFAULT_ABANDON_AFTER = 600
 """Seconds without progress after which the connected members adjudicate a game abandoned."""
 ABANDON_RANGE = (30, 86_400)
 ADJUDICATION_REASONS = ("abandoned",)
+MAX_CLAIMS = 8
+"""Most claims one reveal carries."""
 
 
 class MessageError(ValueError):
@@ -131,13 +134,21 @@ class Commit:
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
-    """A member's chain value for draw ``draw``, and at the fixed draw the next chain's
-    commitment (``next_commitment``, ``next_length``)."""
+    """A member's chain value for draw ``draw``; at the fixed draw the next chain's commitment
+    (``next_commitment``, ``next_length``); and the member's **claims** — inputs no turn asks
+    for, each a game's canonical array — which apply at this draw, in seat order, before its
+    outcome.
+
+    Three body forms, one per content, so that every reveal has one encoding: ``[draw,
+    value]``; ``[draw, value, next_commitment, next_length]``; and, only with at least one
+    claim, ``[draw, value, next_commitment or nil, next_length or 0, claims]``.
+    """
 
     draw: int
     value: bytes
     next_commitment: bytes | None = None
     next_length: int = 0
+    claims: tuple[tuple[Any, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if not _is_int(self.draw) or self.draw < 1:
@@ -145,23 +156,36 @@ class Reveal:
         if not _is_hash(self.value):
             raise MessageError("a revealed value is 32 bytes")
         if self.next_commitment is None:
-            if self.next_length != 0:
+            if not _is_int(self.next_length) or self.next_length != 0:
                 raise MessageError("a next chain length without its commitment")
         else:
             if not _is_hash(self.next_commitment):
                 raise MessageError("a commitment is 32 bytes")
             if not check_length(self.next_length):
                 raise MessageError(f"a chain covers {MIN_LENGTH} to {MAX_LENGTH} draws")
+        if not isinstance(self.claims, tuple) or len(self.claims) > MAX_CLAIMS:
+            raise MessageError(f"a reveal carries at most {MAX_CLAIMS} claims, in an array")
+        if any(not isinstance(claim, tuple) for claim in self.claims):
+            raise MessageError("a claim is an array")
 
     @classmethod
     def from_body(cls, body: tuple[Any, ...]) -> Reveal:
         """Raises: MessageError."""
-        _arity(body, (2, 4), "reveal body is [draw, value] or [draw, value, commitment, length]")
+        _arity(
+            body,
+            (2, 4, 5),
+            "reveal body is [draw, value], [draw, value, commitment, length] or "
+            "[draw, value, commitment or nil, length or 0, claims]",
+        )
         if len(body) == 4 and body[2] is None:
             raise MessageError("a reveal's next chain commitment is 32 bytes")
+        if len(body) == 5 and body[4] == ():
+            raise MessageError("a reveal without claims has no claims element")
         return cls(*body)
 
     def body(self) -> tuple[Any, ...]:
+        if self.claims:
+            return (self.draw, self.value, self.next_commitment, self.next_length, self.claims)
         if self.next_commitment is None:
             return (self.draw, self.value)
         return (self.draw, self.value, self.next_commitment, self.next_length)
@@ -270,11 +294,21 @@ class Chance:
 
 
 @dataclass(frozen=True, slots=True)
+class Card:
+    """Card ``card`` of deck ``deck`` must be revealed to seat ``to`` (None: to everyone). No
+    envelope carries it: the machine's dealer serves it (see :class:`protocol.phases.Dealer`)."""
+
+    deck: str
+    card: int
+    to: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Over:
     """The game is over; ``result`` is the engine's own description of it."""
 
     result: Any
 
 
-Due = Turn | Chance | Over
+Due = Turn | Chance | Card | Over
 """What an engine is due next (:meth:`protocol.lockstep.Engine.due`)."""

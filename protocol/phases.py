@@ -9,10 +9,12 @@ naming it). A phase that is not in the table takes no envelope at all.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
+from .envelope import Envelope
 from .messages import Due
 
 
@@ -20,7 +22,8 @@ class Engine(Protocol):
     """What the machine needs of a rules engine (bound by ``goldnet.session``)."""
 
     def due(self) -> Due:
-        """What happens next: a seat's turn, a draw with integer weights, or the end."""
+        """What happens next: a seat's turn, a draw with integer weights, a card to reveal, or
+        the end."""
         ...
 
     def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
@@ -35,9 +38,49 @@ class Engine(Protocol):
         """Fulfil the pending draw with its outcome number ``index``."""
         ...
 
+    def check_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+        """Raise ``ValueError`` saying why, when ``seat`` may not make ``claim`` now (judged on
+        the public state only: every peer judges alike)."""
+        ...
+
+    def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+        """Apply ``seat``'s claim; raise ``ValueError``, changing nothing, when it is no longer
+        legal (an earlier claim of the same draw took what it claims)."""
+        ...
+
+    def apply_card(self, deck: str, card: int, to: int | None, value: Any) -> None:
+        """Fulfil the pending card reveal with ``value`` (None: this peer may not see it)."""
+        ...
+
     def state_hash(self) -> bytes:
         """The public state hash (32 bytes)."""
         ...
+
+
+class Dealer(Protocol):
+    """Who serves the card reveals an engine asks for (:class:`~.messages.Card`). In network
+    play this is the deck protocol's job; a trusted local dealer serves tests and offline play
+    (``goldnet.local_deck.LocalDeck``)."""
+
+    def reveal(self, deck: str, card: int, to: int | None, seat: int | None) -> Any:
+        """The value that the peer playing ``seat`` (None: a spectator) learns when card
+        ``card`` of ``deck`` is revealed to ``to`` (None: everyone): the card's value, or None
+        when the reveal is private to another seat."""
+        ...
+
+
+class Queued(Protocol):
+    """A member as the machine keeps it: its key, its seat, and its accepted envelopes that
+    the rules have not reached yet, oldest first."""
+
+    key: bytes
+    seat: int
+    queue: deque[Envelope]
+
+
+Fault = Callable[[Any, str], NoReturn]
+"""The machine's signed fault: halt, naming the given member (a :class:`Queued`) for the
+reason given."""
 
 
 EngineFactory = Callable[[str, tuple[Any, ...], int], Engine]
@@ -81,4 +124,8 @@ be applied: they end the game whatever the member had queued before them. While 
 position decides too: a member whose next envelope is an ``action`` while its reveal for the
 draw due is missing, or the member on turn whose next envelope is a ``reveal``, broke the
 protocol (an honest member's next envelope there can only be that reveal, that action, or an
-adjudication)."""
+adjudication).
+
+Claims have no envelope of their own: they ride inside their sender's ``reveal`` and are
+judged with it (an illegal claim is a fault of the reveal's signer); card reveals have none
+either — the machine's dealer serves them when the engine asks (no dealer: a local error)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .events import Waiting
-from .messages import Chance, Turn
+from .messages import Card, Chance, Turn
 from .phases import Phase
 
 if TYPE_CHECKING:
@@ -43,4 +43,6 @@ def waiting_of(machine: Lockstep) -> Waiting | None:
             )
             return Waiting("envelope", short)
         return Waiting("action", (due.seat,))
+    if isinstance(due, Card):
+        return Waiting("card", () if due.to is None else (due.to,))
     return None

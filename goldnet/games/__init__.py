@@ -194,6 +194,13 @@ def register(info: GameInfo) -> None:
     _registry[info.name] = info
 
 
+def unregister(name: str) -> None:
+    """Remove the game called ``name`` (a test that registered a game of its own puts the
+    registry back as it was); nothing happens when no game has that name."""
+    _load()
+    _registry.pop(name, None)
+
+
 def _load() -> None:
     global _loaded
     if _loaded:

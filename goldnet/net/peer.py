@@ -7,12 +7,14 @@ an own envelope before it is sent; an envelope of the game once the machine acce
 one it refused: a flood of another game's envelopes leaves the journal unchanged).
 
 A bot plays the seat when one is given, choosing from the seat's view
-(:func:`goldnet.view.bot_action`); otherwise ``on_view`` is told each step's
+(:func:`goldnet.view.bot_action`), and a claiming bot queues its claims
+(:func:`goldnet.view.bot_claim`); otherwise ``on_view`` is told each step's
 :class:`~goldnet.view.View` — with a clone of this peer's rules state when the seat is on turn —
-and the answer comes through :meth:`TablePeer.play` (the desktop client). A view is made at
-each step of the rules — the game's start, each drawn outcome, each applied action — from the
-state right after it (the machine's engine is wrapped for that: by the time the machine reports
-its events, it may be several steps further), so a view carries exactly one step's events.
+and the answer comes through :meth:`TablePeer.play` (the desktop client). A view is made at each
+step of the rules — the game's start, each drawn outcome, applied action, claim and revealed
+card — from the state right after it (the machine's engine is wrapped for that: by the time the
+machine reports its events, it may be several steps further), so a view carries exactly one
+step's events.
 """
 
 from __future__ import annotations
@@ -41,14 +43,14 @@ from protocol.events import (
     YourTurn,
 )
 from protocol.identity import Identity
-from protocol.lockstep import NEED_DATA, Lockstep
+from protocol.lockstep import NEED_DATA, Lockstep, Phase
 from protocol.messages import Turn
 
 from .. import games
 from ..engine import Bot, GameState, Terminal
 from ..records import write
 from ..session import EngineBinding, make_engine
-from ..view import View, bot_action, view_of
+from ..view import View, bot_action, bot_claim, view_of
 from .invite import Invite
 from .journal import Journal, JournalError, JournalState, record_path
 from .loop import GameClock
@@ -249,12 +251,30 @@ class TablePeer:
         if self._replaying or not self.by_bot:
             return
         engine = self.machine.engine
-        table = self.machine.table
-        assert isinstance(engine, EngineBinding) and table is not None
-        if self.bot is None:  # a bot level: its game is known now
-            self.bot = games.get(table.game).make_bot(self.bot_level, os.urandom(8).hex())
-        self.machine.send(bot_action(self.bot, view_of(engine.state, seat)))
+        assert isinstance(engine, EngineBinding)
+        self.machine.send(bot_action(self._bot(), view_of(engine.state, seat)))
         self._drain()
+
+    def _bot(self) -> Bot:
+        """The seat's bot, made from its level once the table's game is known."""
+        if self.bot is None:
+            table = self.machine.table
+            assert table is not None and self.bot_level
+            self.bot = games.get(table.game).make_bot(self.bot_level, os.urandom(8).hex())
+        return self.bot
+
+    def _claim(self) -> None:
+        """Let a claiming bot queue a claim its seat may make now (it rides in this peer's next
+        reveal)."""
+        machine, engine = self.machine, self.machine.engine
+        seat = machine.seat_of(self.identity.public)
+        if self._replaying or not self.by_bot or machine.phase is not Phase.PLAY or seat is None:
+            return
+        assert isinstance(engine, EngineBinding)
+        claims = [c for c in engine.state.claims(seat) if c not in machine.pending_claims]
+        claim = bot_claim(self._bot(), engine.state.observation(seat), claims)
+        if claim is not None:
+            machine.claim(claim)
 
     @property
     def by_bot(self) -> bool:
@@ -337,6 +357,7 @@ class TablePeer:
                 self._before_step()  # the start, if no step came with it
         if not self._replaying and self.outcome is None:  # own envelopes are known by now
             self._journal_accepted()
+            self._claim()
         halt = self.machine.halted
         if halt is not None and self.outcome is None:
             self._finish("halted", reason=halt.reason, culprit=halt.culprit)
@@ -399,4 +420,14 @@ class _Watched(EngineBinding):
     def apply_outcome(self, index: int) -> None:
         self._peer._before_step()
         super().apply_outcome(index)
+        self._peer._show(None)
+
+    def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+        self._peer._before_step()
+        super().apply_claim(seat, claim)  # IllegalAction: void, nothing changed, nothing shown
+        self._peer._show(None)
+
+    def apply_card(self, deck: str, card: int, to: int | None, value: Any) -> None:
+        self._peer._before_step()
+        super().apply_card(deck, card, to, value)
         self._peer._show(None)

@@ -103,6 +103,7 @@ def test_the_doc_holds_every_vector() -> None:
         "next.A.x65",
         "next.A.x64",
         "reveal.A.48.body",
+        "reveal.A.3.claims.body",
         "envelope.table",
         "envelope.table.hash",
         "envelope.commit.signed",
@@ -194,6 +195,16 @@ def test_vector_next_chain_and_the_reveal_that_commits_it() -> None:
     body = (48, h("chain.A.x48"), spec[64], 64)
     assert pack(body) == h("reveal.A.48.body")
     assert Reveal.from_body(body) == Reveal(48, h("chain.A.x48"), spec[64], 64)
+
+
+def test_vector_reveal_with_a_claim() -> None:
+    body = (3, h("chain.A.x3"), None, 0, (("pair", 2),))
+    assert pack(body) == h("reveal.A.3.claims.body")
+    reveal = Reveal.from_body(body)
+    assert reveal == Reveal(3, h("chain.A.x3"), claims=(("pair", 2),))
+    assert reveal.body() == body
+    # Without the claim the same reveal keeps its two-element form.
+    assert Reveal(3, h("chain.A.x3")).body() == (3, h("chain.A.x3"))
 
 
 def test_vector_envelopes() -> None:

@@ -2,9 +2,10 @@
 
 The toy game: each round throws one die with the 1–5 weights of the Mountains & Rivers tiles
 (1, 2, 2, 2, 1), then the seat whose turn it is plays ``("take", k)`` with ``1 <= k <= roll``;
-taken points add to that seat's score. The game ends after ``rounds`` rounds. Everything a
-lockstep machine needs (turns, chance, legality, a public hash) in a few lines, with any
-number of seats.
+taken points add to that seat's score. The game ends after ``rounds`` rounds. Claims: any seat
+may claim ``("token", k)`` for one of the :data:`TOKENS` tokens nobody holds yet (the first
+claim applied gets it). Everything a lockstep machine needs (turns, chance, claims, legality, a
+public hash) in a few lines, with any number of seats.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from protocol.codec import pack
 from protocol.errors import RemoteProtocolError
-from protocol.events import Forward, GameAbandoned, GameOver, Secret, Transmit, YourTurn
+from protocol.events import Drawn, Forward, GameAbandoned, GameOver, Secret, Transmit, YourTurn
 from protocol.identity import Identity
 from protocol.lockstep import NEED_DATA, Lockstep
 from protocol.messages import Chance, Due, Over, Turn
@@ -25,6 +26,7 @@ from tests.forge import resign
 
 WEIGHTS = (1, 2, 2, 2, 1)
 GAME = "toy"
+TOKENS = 10
 
 
 class ToyEngine:
@@ -37,6 +39,8 @@ class ToyEngine:
         self.roll: int | None = None
         self.scores = [0] * seats
         self.outcomes: list[int] = []
+        self.tokens: dict[int, int] = {}
+        """Token -> the seat that claimed it."""
 
     def due(self) -> Due:
         if self.round >= self.rounds:
@@ -69,8 +73,26 @@ class ToyEngine:
         self.outcomes.append(index)
         self.roll = index + 1
 
+    def check_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+        if len(claim) != 2 or claim[0] != "token" or type(claim[1]) is not int:
+            raise ValueError(f"not a toy claim: {claim!r}")
+        if not 0 <= claim[1] < TOKENS:
+            raise ValueError(f"there is no token {claim[1]}")
+        if claim[1] in self.tokens or self.round >= self.rounds:
+            raise ValueError(f"token {claim[1]} is taken")
+
+    def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+        self.check_claim(seat, claim)
+        self.tokens[claim[1]] = seat
+
+    def apply_card(self, deck: str, card: int, to: int | None, value: Any) -> None:
+        raise ValueError("the toy game has no cards")
+
     def state_hash(self) -> bytes:
-        return hashlib.sha256(pack([GAME, self.round, self.roll, tuple(self.scores)])).digest()
+        tokens = [tuple(sorted(self.tokens.items()))] if self.tokens else []
+        return hashlib.sha256(
+            pack([GAME, self.round, self.roll, tuple(self.scores), *tokens])
+        ).digest()
 
 
 def toy_engines(rounds: int = 12) -> Callable[[str, tuple[Any, ...], int], ToyEngine]:
@@ -124,6 +146,8 @@ class Node:
         self.abandoned: GameAbandoned | None = None
         self.idle = False
         """An idle node (its player away) lets its turns pass without playing."""
+        self.plan: dict[int, list[tuple[Any, ...]]] = {}
+        """Claims to queue once the given draw is drawn (they ride in the next reveal)."""
 
     @property
     def engine(self) -> ToyEngine:
@@ -147,6 +171,9 @@ class Node:
                 self.result = event.result
             elif isinstance(event, GameAbandoned):
                 self.abandoned = event
+            elif isinstance(event, Drawn):
+                for claim in self.plan.pop(event.draw, []):
+                    self.machine.claim(claim)
 
     @property
     def key(self) -> bytes:

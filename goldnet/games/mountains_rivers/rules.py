@@ -32,6 +32,7 @@ from ...engine import (
     Awaiting,
     ChanceOf,
     Event,
+    PerfectInformation,
     Terminal,
     TurnOf,
     Wire,
@@ -238,8 +239,9 @@ class Observation:
     turn: int
 
 
-class State:
-    """A Mountains & Rivers position; implements :class:`goldnet.engine.GameState`.
+class State(PerfectInformation):
+    """A Mountains & Rivers position; implements :class:`goldnet.engine.GameState` (no cards,
+    no claims: :class:`~goldnet.engine.PerfectInformation`).
 
     Build a new game with ``State(board)``; a custom position with :meth:`from_position`.
     ``facedown`` and ``gold`` are padded-grid masks (see :mod:`.geometry`); the field-number
