@@ -124,59 +124,6 @@ def test_a_spectator_joins_by_invite_verifies_as_it_watches_and_exits_with_the_o
             process.stop()
 
 
-def test_the_test_card_game_plays_with_six_peers_and_a_spectator_as_processes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Any registered game, any seat count, through the one table service: the test card game
-    (``GOLDNET_GAMES``; chance every turn, cards revealed publicly by chance draws, claims) with
-    six seats — a host and five joiners, each a process with a profile of its own — and a
-    spectator (read-only, checking every envelope); every record is the same and verifies. (A
-    spectator joining mid-game: ``tests/net/test_service.py``.)"""
-    monkeypatch.setenv("GOLDNET_GAMES", "tests.protocol.cards")
-    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))
-    host = Process(
-        tmp_path,
-        "host",
-        *("host", "cards", "--seats", "6", "--private", "0", "--bot", "random", "--port", "0"),
-        *("--json", "--profile", str(tmp_path / "host")),
-    )
-    others: list[Process] = []
-    try:
-        invite = host.first_json()["invite"]
-        for i in range(1, 6):
-            if i == 3:  # a spectator comes while the table fills (a fast game is over in a second)
-                profile = str(tmp_path / "watcher")
-                others.append(
-                    Process(
-                        tmp_path,
-                        "watcher",
-                        "join",
-                        invite,
-                        "--spectate",
-                        "--json",
-                        "--profile",
-                        profile,
-                    )
-                )
-            profile = str(tmp_path / f"p{i}")
-            others.append(
-                Process(
-                    tmp_path,
-                    f"p{i}",
-                    *("join", invite, "--bot", "random", "--json", "--profile", profile),
-                )
-            )
-        results = [p.finish(90) for p in [host, *others]]
-        assert {r["ending"] for r in results} == {"over"}
-        assert len(results[0]["names"]) == 6 and len({str(r["scores"]) for r in results}) == 1
-        records = [Path(r["record"]).read_bytes() for r in results]
-        assert all(r == records[0] for r in records)
-        check_verify(results[3]["record"])  # the spectator's
-    finally:
-        for process in [*others, host]:
-            process.stop()
-
-
 def journal_of(profile: Path) -> Path | None:
     found = sorted((profile / "journal").glob("*.journal"))
     return found[0] if found else None
