@@ -22,9 +22,12 @@ from goldnet.records import read, verify
 
 from ..processes import LOOPBACK, ROOT, Process, goldnet, wait_for
 
-pytestmark = pytest.mark.skipif(
-    sys.platform == "win32", reason="pausing a process (SIGSTOP) is POSIX; the product is not"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        sys.platform == "win32", reason="pausing a process (SIGSTOP) is POSIX; the product is not"
+    ),
+    pytest.mark.usefixtures("cards_game"),  # this process verifies the records too
+]
 SEATS = 6
 
 
