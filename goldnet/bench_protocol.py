@@ -19,8 +19,8 @@ from protocol.events import Drawn, Transmit
 from protocol.lockstep import NEED_DATA, Lockstep
 
 from .games.mountains_rivers.bots import make_bot
+from .harness import Harness, deterministic_peer
 from .records import verify
-from .session import Harness, deterministic_peer
 
 Figure = dict[str, Any]
 

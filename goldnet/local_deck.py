@@ -4,7 +4,7 @@
 is no substitute for the mental-poker deck that network play needs (there no peer, the host
 included, may learn a card it is not entitled to). It stands in for that deck wherever one
 trusted process deals: self-play (:func:`goldnet.selfplay.play`), scenario runs, and the
-in-memory harness (:class:`goldnet.session.Harness`), whose peers share one ``LocalDeck`` as
+in-memory harness (:class:`goldnet.harness.Harness`), whose peers share one ``LocalDeck`` as
 their lockstep machines' dealer.
 
 Invariants: each deck is a permutation of the contents its game declares

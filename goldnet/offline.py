@@ -206,8 +206,8 @@ def _play_recorded(
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """One game through the whole protocol stack in memory, its record saved at ``path``:
     ``(scores, winners, turns)``."""
+    from .harness import Harness, deterministic_peer
     from .records import verify, write
-    from .session import Harness, deterministic_peer
 
     peers = [deterministic_peer(f"selfplay/{label}/{seat}", bot) for seat, bot in enumerate(bots)]
     harness = Harness(peers)

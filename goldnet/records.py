@@ -29,9 +29,9 @@ from protocol.identity import fingerprint
 from protocol.lockstep import Lockstep, Table
 from protocol.messages import Card, Chance, Turn
 
+from .binding import EngineBinding, make_engine
 from .engine import Event, GameState, Terminal
 from .errors import GoldnetError
-from .session import EngineBinding, make_engine
 
 MAGIC = "goldnet-record"
 VERSION = 2
@@ -86,7 +86,7 @@ class _Watched(EngineBinding):
 
 
 def _engines(on_step: OnStep | None) -> Callable[[str, tuple[Any, ...], int], EngineBinding]:
-    """:func:`~goldnet.session.make_engine`, watched by ``on_step`` when given."""
+    """:func:`~goldnet.binding.make_engine`, watched by ``on_step`` when given."""
     if on_step is None:
         return make_engine
     hook = on_step

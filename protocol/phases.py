@@ -19,7 +19,7 @@ from .messages import Due
 
 
 class Engine(Protocol):
-    """What the machine needs of a rules engine (bound by ``goldnet.session``)."""
+    """What the machine needs of a rules engine (bound by ``goldnet.binding``)."""
 
     def due(self) -> Due:
         """What happens next: a seat's turn, a draw with integer weights, a card to reveal, or

@@ -46,7 +46,7 @@ ZERO_HASH = bytes(32)
 
 
 class Engine(Protocol):
-    """What the replay needs of a rules engine (``goldnet.session.EngineBinding`` is one):
+    """What the replay needs of a rules engine (``goldnet.binding.EngineBinding`` is one):
     ``due()`` gives ``("turn", seat)``, ``("chance", integer weights)`` or ``("over", result)``;
     ``check_action`` raises ``ValueError`` saying why ``seat`` may not play ``action`` now;
     ``state_hash()`` is the public state hash (32 bytes)."""

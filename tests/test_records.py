@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from goldnet import records
 from goldnet.engine import Action, Terminal
+from goldnet.harness import Harness, Peer, deterministic_peer
 from goldnet.records import (
     InvalidRecord,
     RecordError,
@@ -31,7 +32,6 @@ from goldnet.records import (
     write,
 )
 from goldnet.rng import Stream
-from goldnet.session import Harness, Peer, deterministic_peer
 from protocol.envelope import Envelope
 from protocol.identity import fingerprint
 from tests.forge import mutate, resign

@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from goldnet import games
+from goldnet.binding import EngineBinding, make_engine
+from goldnet.harness import Harness, Peer, deterministic_peer
 from goldnet.local_deck import LocalDeck
 from goldnet.records import InvalidRecord, verify, write
-from goldnet.session import EngineBinding, Harness, Peer, deterministic_peer, make_engine
 from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError
 from protocol.lockstep import Lockstep

@@ -47,9 +47,9 @@ from protocol.lockstep import NEED_DATA, Lockstep, Phase
 from protocol.messages import Turn
 
 from .. import games
+from ..binding import EngineBinding, make_engine
 from ..engine import Bot, GameState, Terminal
 from ..records import write
-from ..session import EngineBinding, make_engine
 from ..view import View, bot_action, bot_claim, view_of
 from .invite import Invite
 from .journal import Journal, JournalError, JournalState, record_path

@@ -341,7 +341,7 @@ def test_resume_after_a_finished_game_shows_its_result(tmp_path: Path) -> None:
     """`goldnet resume` once the last game is over: its result, exit 0 (it printed a KeyError
     traceback and exited 1)."""
     from goldnet.games.mountains_rivers.bots import make_bot
-    from goldnet.session import Harness, deterministic_peer
+    from goldnet.harness import Harness, deterministic_peer
 
     peers = [deterministic_peer(f"done-{i}", make_bot("greedy", f"s{i}")) for i in range(2)]
     harness = Harness(peers)
@@ -362,7 +362,7 @@ def test_resume_after_a_finished_game_shows_its_result(tmp_path: Path) -> None:
 def test_resume_after_a_halt_names_the_culprit(tmp_path: Path) -> None:
     """`goldnet resume` once the last game halted names the member proven at fault (it said
     "nobody broke the rules: <fingerprint> signed two histories")."""
-    from goldnet.session import new_peer
+    from goldnet.harness import new_peer
 
     host, rogue = new_peer(None), new_peer(None)
     assert host.identity is not None and rogue.identity is not None

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import goldnet.net.client as client_module
+from goldnet.binding import make_engine
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.net.client import RECONNECT_DELAYS, NetPeer
 from goldnet.net.errors import NetError, Refused
@@ -30,7 +31,6 @@ from goldnet.net.journal import Journal, read_journal
 from goldnet.net.relay import Relay
 from goldnet.net.tls import client_context, peer_public_key, server_context
 from goldnet.records import read
-from goldnet.session import make_engine
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 from protocol.lockstep import Lockstep

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from goldnet.binding import EngineBinding
 from goldnet.engine import GameState, TurnOf
 from goldnet.games.mountains_rivers.rules import Observation, State
 from goldnet.net.discovery import DiscoveryError
@@ -34,7 +35,6 @@ from goldnet.net.reports import Outcome, Problem, TableStart, WaitReport, proble
 from goldnet.net.service import TableService
 from goldnet.profile import Profile
 from goldnet.records import read, verify
-from goldnet.session import EngineBinding
 from goldnet.view import View
 from protocol.events import Waiting
 

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QLabel, QWidget
 
+from goldnet.binding import EngineBinding, make_engine
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.games.mountains_rivers.rules import FIELD_NAMES
 from goldnet.net.client import NetPeer
@@ -30,7 +31,6 @@ from goldnet.net.journal import read_journal
 from goldnet.net.reports import Outcome, TableStart, WaitReport
 from goldnet.profile import Profile
 from goldnet.records import read, verify
-from goldnet.session import EngineBinding, make_engine
 from goldnet.view import view_of
 from protocol.errors import RemoteProtocolError
 from protocol.events import Waiting

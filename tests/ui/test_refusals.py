@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
+from goldnet.binding import make_engine
 from goldnet.engine import IllegalAction, Refusal
 from goldnet.games.mountains_rivers.refusals import REFUSALS
 from goldnet.games.mountains_rivers.rules import FIELD_NAMES
 from goldnet.net.invite import Invite
 from goldnet.net.reports import Problem, TableStart
 from goldnet.profile import Profile
-from goldnet.session import make_engine
 from goldnet.view import view_of
 from ui import i18n, texts
 from ui.mountains_rivers import texts as kit_texts

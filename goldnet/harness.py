@@ -1,17 +1,18 @@
-"""Binds a rules engine to the protocol's lockstep machine.
+"""Whole games in memory: peers (a lockstep machine plus, optionally, a bot for its seat) and a
+harness passing every envelope between them as a relay would — for tests, self-play records
+and benchmarks.
 
-- :class:`EngineBinding` adapts a :class:`~goldnet.engine.GameState` to
-  :class:`protocol.lockstep.Engine`;
-- :func:`make_engine` makes any registered game's engine from a table's options;
-- :class:`Peer` is one participant: a lockstep machine plus, optionally, a bot for its seat
-  (which also makes claims when it is a :class:`~goldnet.engine.Claimer`);
-- :class:`Harness` runs n peers in memory, passing every transmitted envelope to the others
-  (as a relay would) — honest bots or scripted cheaters — through whole games. Peers that share
-  one :class:`~goldnet.local_deck.LocalDeck` as their machines' dealer (``dealer=``) play games
-  with private cards: a trusted dealer, for tests and offline play only.
+- :class:`Peer` is one participant; its bot also makes claims when it is a
+  :class:`~goldnet.engine.Claimer`;
+- :class:`Harness` runs n peers, honest bots or scripted cheaters, through whole games. Peers
+  that share one :class:`~goldnet.local_deck.LocalDeck` as their machines' dealer
+  (``dealer=``) play games with private cards: a trusted dealer, for tests and offline play
+  only.
 
-Each peer's state holds only what its seat may know: the dealer gives a private card's value
-to the entitled seat's peer alone, so the others' states learn only that the reveal happened.
+Invariants: each peer's state holds only what its seat may know (the dealer gives a private
+card's value to the entitled seat's peer alone); bots decide through
+:func:`goldnet.view.bot_action` and :func:`goldnet.view.bot_claim`, the same steps the network
+peer takes.
 """
 
 from __future__ import annotations
@@ -24,93 +25,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from protocol.errors import LocalProtocolError, RemoteProtocolError
-from protocol.events import (
-    Applied,
-    Drawn,
-    Forward,
-    GameAbandoned,
-    GameOver,
-    Secret,
-    Transmit,
-    YourTurn,
-)
+from protocol.events import Forward, GameAbandoned, GameOver, Secret, Transmit, YourTurn
 from protocol.identity import Identity
 from protocol.lockstep import NEED_DATA, Lockstep, Phase, Table
-from protocol.messages import Card, Chance, Due, Over, Turn
 from protocol.sampling import HashStream
 
-from . import games
-from .engine import (
-    Bot,
-    ChanceOf,
-    Claimer,
-    Event,
-    GameState,
-    IllegalAction,
-    RevealOf,
-    Terminal,
-    TurnOf,
-    Wire,
-)
-
-
-class EngineBinding:
-    """A game state seen through the protocol's :class:`~protocol.lockstep.Engine` interface.
-
-    ``events`` collects the engine's events (for the UI and logs) as actions are applied.
-    """
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def due(self) -> Due:
-        request = self.state.awaiting()
-        if isinstance(request, TurnOf):
-            return Turn(request.seat)
-        if isinstance(request, ChanceOf):
-            return Chance(request.weights)
-        if isinstance(request, RevealOf):
-            return Card(request.deck, request.card, request.to)
-        return Over(request)
-
-    def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
-        request = self.state.awaiting()
-        if not isinstance(request, TurnOf) or request.seat != seat:
-            raise IllegalAction(f"it is not seat {seat}'s turn", code="not-your-turn", seat=seat)
-        self.state.clone().apply(action)
-
-    def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
-        self.events.extend(self.state.apply(action))
-
-    def apply_outcome(self, index: int) -> None:
-        request = self.state.awaiting()
-        assert isinstance(request, ChanceOf)
-        self.events.extend(self.state.apply_chance(request.outcomes[index][0]))
-
-    def check_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
-        """Raises: IllegalAction (a ValueError) when the rules refuse ``seat``'s claim now."""
-        self.state.clone().apply_claim(seat, claim)
-
-    def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
-        """Raises: IllegalAction, the state unchanged, when the claim is no longer legal."""
-        self.events.extend(self.state.apply_claim(seat, claim))
-
-    def apply_card(self, deck: str, card: int, to: int | None, value: Wire) -> None:
-        self.events.extend(self.state.apply_reveal(deck, card, to, value))
-
-    def state_hash(self) -> bytes:
-        return self.state.public_hash()
-
-
-def make_engine(game: str, options: tuple[Any, ...], seats: int) -> EngineBinding:
-    """A new game's engine from a table's game name, options and seat count, through the game
-    registry (:mod:`goldnet.games`).
-
-    Raises:
-        ValueError: an unknown game, wrong options or a wrong number of seats.
-    """
-    return EngineBinding(games.get(game).make(options, seats))
+from .binding import EngineBinding, make_engine
+from .engine import Bot, Terminal
+from .view import bot_action, bot_claim, view_of
 
 
 @dataclass
@@ -146,22 +68,18 @@ class Peer:
             elif isinstance(event, Secret):
                 self.secrets.append(event.seed)
             elif isinstance(event, YourTurn) and self.bot is not None:
-                state = self.engine.state
-                legal = state.legal_actions(event.seat)
-                action = self.bot.choose(state.observation(event.seat), legal)
-                self.machine.send(action)
+                view = view_of(self.engine.state, event.seat)
+                self.machine.send(bot_action(self.bot, view))
             elif isinstance(event, GameOver):
                 self.result = event.result
             elif isinstance(event, GameAbandoned):
                 self.abandoned = event
-            elif isinstance(event, (Applied, Drawn)):
-                pass
 
     def _claim(self) -> None:
         """Offer a :class:`~goldnet.engine.Claimer` bot the claims its seat may make now and is
         not already making; queue the one it picks (it rides in this peer's next reveal)."""
         machine, bot = self.machine, self.bot
-        if bot is None or not isinstance(bot, Claimer) or self.identity is None:
+        if bot is None or self.identity is None:
             return
         if machine.phase is not Phase.PLAY:
             return
@@ -170,7 +88,7 @@ class Peer:
             return
         state = self.engine.state
         claims = [c for c in state.claims(seat) if c not in machine.pending_claims]
-        claim = bot.claim(state.observation(seat), claims) if claims else None
+        claim = bot_claim(bot, state.observation(seat), claims)
         if claim is not None:
             machine.claim(claim)
 

@@ -1,4 +1,4 @@
-"""goldnet.session: Mountains & Rivers through the whole protocol stack in the in-memory
+"""goldnet.harness: Mountains & Rivers through the whole protocol stack in the in-memory
 harness (DESIGN §5): honest games, every detection with the culprit named and nothing lost for
 the honest peers, and fuzzing of the lockstep machine bound to the real rules engine."""
 
@@ -12,12 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from goldnet.binding import EngineBinding, make_engine
 from goldnet.engine import Action, ChanceOf, IllegalAction, Terminal, TurnOf
 from goldnet.games.mountains_rivers.boards import load_board
 from goldnet.games.mountains_rivers.rules import FIELD_NAMES, State
+from goldnet.harness import Harness, Peer, deterministic_peer
 from goldnet.records import verify
 from goldnet.rng import Stream
-from goldnet.session import EngineBinding, Harness, Peer, deterministic_peer, make_engine
 from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.events import Waiting

@@ -1,0 +1,87 @@
+"""Binds a rules engine to the protocol's lockstep machine.
+
+- :class:`EngineBinding` adapts a :class:`~goldnet.engine.GameState` to
+  :class:`protocol.lockstep.Engine`;
+- :func:`make_engine` makes any registered game's engine from a table's options (the engine
+  factory every lockstep machine of goldnet is given).
+
+Invariants: the binding adds no rule of its own — it translates what the state awaits into the
+protocol's typed dues and forwards each step to the state, collecting the rules' events; a
+state bound here holds only what its peer's seat may know.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from protocol.messages import Card, Chance, Due, Over, Turn
+
+from . import games
+from .engine import (
+    ChanceOf,
+    Event,
+    GameState,
+    IllegalAction,
+    RevealOf,
+    TurnOf,
+    Wire,
+)
+
+
+class EngineBinding:
+    """A game state seen through the protocol's :class:`~protocol.lockstep.Engine` interface.
+
+    ``events`` collects the engine's events (for the UI and logs) as actions are applied.
+    """
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def due(self) -> Due:
+        request = self.state.awaiting()
+        if isinstance(request, TurnOf):
+            return Turn(request.seat)
+        if isinstance(request, ChanceOf):
+            return Chance(request.weights)
+        if isinstance(request, RevealOf):
+            return Card(request.deck, request.card, request.to)
+        return Over(request)
+
+    def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        request = self.state.awaiting()
+        if not isinstance(request, TurnOf) or request.seat != seat:
+            raise IllegalAction(f"it is not seat {seat}'s turn", code="not-your-turn", seat=seat)
+        self.state.clone().apply(action)
+
+    def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        self.events.extend(self.state.apply(action))
+
+    def apply_outcome(self, index: int) -> None:
+        request = self.state.awaiting()
+        assert isinstance(request, ChanceOf)
+        self.events.extend(self.state.apply_chance(request.outcomes[index][0]))
+
+    def check_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+        """Raises: IllegalAction (a ValueError) when the rules refuse ``seat``'s claim now."""
+        self.state.clone().apply_claim(seat, claim)
+
+    def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
+        """Raises: IllegalAction, the state unchanged, when the claim is no longer legal."""
+        self.events.extend(self.state.apply_claim(seat, claim))
+
+    def apply_card(self, deck: str, card: int, to: int | None, value: Wire) -> None:
+        self.events.extend(self.state.apply_reveal(deck, card, to, value))
+
+    def state_hash(self) -> bytes:
+        return self.state.public_hash()
+
+
+def make_engine(game: str, options: tuple[Any, ...], seats: int) -> EngineBinding:
+    """A new game's engine from a table's game name, options and seat count, through the game
+    registry (:mod:`goldnet.games`).
+
+    Raises:
+        ValueError: an unknown game, wrong options or a wrong number of seats.
+    """
+    return EngineBinding(games.get(game).make(options, seats))
