@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .engine import Bot, ChanceOf, Claimer, GameState, RevealOf, Terminal, TurnOf
+from .engine import Bot, ChanceOf, GameState, RevealOf, Terminal, TurnOf
 from .errors import GoldnetError
 from .local_deck import LocalDeck
 from .rng import Stream
+from .view import bot_action, bot_claim, view_of
 
 
 class GameTooLong(GoldnetError, RuntimeError):
@@ -67,9 +68,7 @@ def play(
             _claims(state, bots)
             state.apply_chance(chance.chance(request))
         elif isinstance(request, TurnOf):
-            legal = state.legal_actions(request.seat)
-            action = bots[request.seat].choose(state.observation(request.seat), legal)
-            state.apply(action)
+            state.apply(bot_action(bots[request.seat], view_of(state, request.seat)))
             turns += 1
             if on_action is not None:
                 on_action(state)
@@ -83,8 +82,6 @@ def play(
 def _claims(state: GameState, bots: Sequence[Bot]) -> None:
     """Let each claiming bot make its claim, in seat order (as at a network draw)."""
     for seat, bot in enumerate(bots):
-        claims = state.claims(seat)
-        if claims and isinstance(bot, Claimer):
-            claim = bot.claim(state.observation(seat), claims)
-            if claim is not None:
-                state.apply_claim(seat, claim)
+        claim = bot_claim(bot, state.observation(seat), state.claims(seat))
+        if claim is not None:
+            state.apply_claim(seat, claim)
