@@ -55,7 +55,9 @@ class Draws:
         events: the machine's event queue.
     """
 
-    def __init__(self, beacon: BeaconRounds, engine: Engine, events: deque[ev.Event]) -> None:
+    def __init__(
+        self, beacon: BeaconRounds, engine: Engine, events: deque[ev.MachineEvent]
+    ) -> None:
         self.beacon = beacon
         self.engine = engine
         self._events = events

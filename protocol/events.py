@@ -132,7 +132,7 @@ class Waiting:
     draw: int = 0
 
 
-Event = (
+MachineEvent = (
     Transmit
     | Forward
     | Secret
@@ -146,3 +146,5 @@ Event = (
     | GameOver
     | GameAbandoned
 )
+"""Any of the events above (the name ``Event`` belongs to the rules' events,
+:class:`goldnet.engine.Event`)."""

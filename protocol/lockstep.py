@@ -143,7 +143,7 @@ class Lockstep:
         self.actions = 0
         """Actions applied."""
         self.abandoned: ev.GameAbandoned | None = None
-        self._events: deque[ev.Event] = deque()
+        self._events: deque[ev.MachineEvent] = deque()
         self._early: list[Envelope] = []
         self._restored: dict[int, Envelope] = {}
         self.beacon: BeaconRounds | None = None
@@ -300,7 +300,7 @@ class Lockstep:
         self._emit("adjudicate", Adjudicate(self.steps).body())
         self._pump()
 
-    def next_event(self) -> ev.Event | _NeedData:
+    def next_event(self) -> ev.MachineEvent | _NeedData:
         """The next event, or :data:`NEED_DATA`."""
         return self._events.popleft() if self._events else NEED_DATA
 
