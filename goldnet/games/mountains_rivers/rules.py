@@ -11,8 +11,10 @@ Actions (canonical form, fields written ``"q,r"``):
   end with the smaller field number; ``a == b`` for a single marker.
 - ``("bury", f)`` — turn exposed gold marker ``f`` face down, handing a shovel to the opponent.
 
-Every refusal is an :class:`~goldnet.engine.IllegalAction` built by :func:`.refusals.refuse`:
-it carries one of the codes of :data:`.refusals.REFUSALS` with its arguments.
+Actions are named and parsed by :mod:`.actions` (re-exported here: ``FIELD_NAMES``,
+``reveal_action``, ``bury_action``). Every refusal is an
+:class:`~goldnet.engine.IllegalAction` built by :func:`.refusals.refuse`: it carries one of the
+codes of :data:`.refusals.REFUSALS` with its arguments.
 
 Invariants: every field is exactly one of face-down, gold (revealed) or empty (collected);
 ``sum(scores) + gold-on-board + face-down == 91``; shovels always sum to 4.
@@ -23,7 +25,6 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 import msgpack
 
@@ -37,24 +38,19 @@ from ...engine import (
     TurnOf,
     Wire,
 )
+from .actions import FIELD_NAMES, bury_action, field_number, reveal_action
 from .board import FAMILY_NAMES, MOUNTAINS, RIVERS, Board
 from .geometry import (
-    COORDS,
     FIELD_AT_PAD,
-    INDEX,
     LINES,
     N_FIELDS,
     PAD_ALL,
     PAD_POS,
     PAD_STEPS,
     PAD_WIDTH,
-    FieldSyntaxError,
-    format_field,
     from_pad,
     line_starts,
-    on_board,
     pad_fields,
-    parse_field,
     to_pad,
 )
 from .refusals import refuse, shown
@@ -110,9 +106,6 @@ _FACES: dict[tuple[int, int], tuple[int, ...]] = {
     (rng, roll): tile_faces(rng, roll) for rng in TILES for roll in range(1, 6) if roll <= rng
 }
 """The faces drawn for each (range, roll)."""
-
-FIELD_NAMES: tuple[str, ...] = tuple(format_field(c) for c in COORDS)
-_FIELD_BY_NAME: dict[str, int] = {name: i for i, name in enumerate(FIELD_NAMES)}
 
 _PAD_SIZE = PAD_WIDTH * (PAD_WIDTH - 1)
 
@@ -527,7 +520,7 @@ class State(PerfectInformation):
         interrupt the line." Free choice: one marker or two neighbouring markers."""
         if len(action) != 3:
             raise refuse("reveal-fields")
-        a, b = _field_arg(action[1]), _field_arg(action[2])
+        a, b = field_number(action[1]), field_number(action[2])
         if a > b:
             raise refuse("reveal-order")
         if a == b:
@@ -559,7 +552,7 @@ class State(PerfectInformation):
         """
         if len(action) != 2:
             raise refuse("bury-fields")
-        f = _field_arg(action[1])
+        f = field_number(action[1])
         if not self.range_:
             raise refuse("free-choice-bury")
         if self.shovels[seat] == 0:
@@ -609,47 +602,4 @@ class State(PerfectInformation):
         return events
 
 
-def _field_arg(value: Any, *, strict: bool = True) -> int:
-    """The field number written ``"q,r"`` in an action.
-
-    ``strict`` (actions applied to the state) accepts only the canonical spelling, e.g.
-    ``"-2,5"``; otherwise spaces and a ``+`` sign are tolerated (text typed by people).
-
-    Raises:
-        IllegalAction: not a field of the board, or not canonical when ``strict``.
-    """
-    if isinstance(value, str):
-        number = _FIELD_BY_NAME.get(value)
-        if number is not None:
-            return number
-        try:
-            q, r = parse_field(value)
-        except FieldSyntaxError:
-            raise refuse("field-syntax", field=repr(value)) from None
-        if not on_board(q, r):
-            raise refuse("field-off-board", field=value)
-        if strict:
-            raise refuse("field-not-canonical", field=value, canonical=f"{q},{r}")
-        return INDEX[(q, r)]
-    raise refuse("field-syntax", field=repr(value))
-
-
-def reveal_action(a: str, b: str | None = None) -> Action:
-    """The canonical reveal of the line from ``a`` to ``b`` (``b`` omitted: the single field).
-
-    Raises:
-        IllegalAction: a field is malformed or off the board.
-    """
-    fa = _field_arg(a, strict=False)
-    fb = fa if b is None else _field_arg(b, strict=False)
-    lo, hi = min(fa, fb), max(fa, fb)
-    return ("reveal", FIELD_NAMES[lo], FIELD_NAMES[hi])
-
-
-def bury_action(f: str) -> Action:
-    """The canonical bury of field ``f``.
-
-    Raises:
-        IllegalAction: the field is malformed or off the board.
-    """
-    return ("bury", FIELD_NAMES[_field_arg(f, strict=False)])
+__all__ = ["FIELD_NAMES", "bury_action", "reveal_action"]  # re-exported from .actions
