@@ -99,3 +99,24 @@ def test_ruff_is_clean() -> None:
 def test_mypy_strict_is_clean() -> None:
     result = subprocess.run(["mypy"], capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_nothing_above_the_game_registry_names_a_game() -> None:
+    """The layers above the rules learn of games only from the registries: no module of the
+    network, the lockstep binding, the harness, the CLI or the ui shell names a game's package
+    (the ui kit registry, ``ui/kits.py``, is the one place that does)."""
+    import re
+
+    pattern = re.compile(r"mountains_rivers|golden_city")
+    modules = [
+        *sorted((ROOT / "goldnet" / "net").rglob("*.py")),
+        *(ROOT / "goldnet" / name for name in ("binding.py", "harness.py", "cli.py", "offline.py")),
+        *(ROOT / "goldnet" / name for name in ("view.py", "records.py", "selfplay.py")),
+        *sorted((ROOT / "ui").glob("*.py")),
+    ]
+    naming = [
+        str(path.relative_to(ROOT))
+        for path in modules
+        if pattern.search(path.read_text(encoding="utf-8"))
+    ]
+    assert naming == ["ui/kits.py"]
