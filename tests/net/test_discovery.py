@@ -282,10 +282,13 @@ def test_update_after_withdraw_announces_the_table_again() -> None:
             assert (await events.next(mine.fingerprint, 10.0))[0] == "removed"
             assert announcer.service_name is None  # withdrawn
             await announcer.update(2)  # a seat freed up: announced again
-            assert await events.next(mine.fingerprint, 10.0) == (
-                "added",
-                replace(mine, free_seats=2),
-            )
+            again = replace(mine, free_seats=2)
+            kind, seen = await events.next(mine.fingerprint, 10.0)
+            assert kind == "added"
+            if seen != again:
+                # On a loaded machine the browser may resolve the name from a TXT record it
+                # still caches from the first announcement; the new one corrects it at once.
+                assert await events.next(mine.fingerprint, 10.0) == ("updated", again)
             assert announcer.info == replace(mine, free_seats=2)
         await announcer.update(1)  # after close: nothing, no error
 
