@@ -236,7 +236,7 @@ def test_a_window_hosts_and_another_joins_by_the_copied_invite_code(
     start = host.start
     assert not start.copy_invite_button.isEnabled()  # nothing hosted yet
     start.table_name_edit.setText("Friday table")
-    start.host_board_combo.setCurrentIndex(start.host_board_combo.findData(9))
+    start.host_option_combos["board"].setCurrentIndex(start.host_option_combos["board"].findData(9))
     start.opponent_combo.setCurrentIndex(start.opponent_combo.findData(""))
     assert not start.host_seat_combo.isEnabled()  # against a player, the host plays seat 0
     QTest.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
@@ -369,7 +369,7 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     window = new_window(qtbot, profile)
     start = window.start
     start.name_edit.setText("Zoé")
-    start.host_board_combo.setCurrentIndex(start.host_board_combo.findData(2))
+    start.host_option_combos["board"].setCurrentIndex(start.host_option_combos["board"].findData(2))
     start.opponent_combo.setCurrentIndex(start.opponent_combo.findData("strong"))
     start.host_seat_combo.setCurrentIndex(start.host_seat_combo.findData(1))
     assert start.host_seat_combo.isEnabled()
