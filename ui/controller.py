@@ -328,8 +328,10 @@ class GameController(PlayController):
                 events = self.state.apply_reveal(request.deck, request.card, request.to, value)
             else:
                 break
+            turn = self.kit.turn_of(self.obs)
             self._step(events)
             self.shown.emit(self.observation(), events)
+            self.log(events, turn)
         if isinstance(request, Terminal):
             self._set_phase("over")
             self.finished.emit(request)

@@ -239,7 +239,7 @@ class NetworkController(PlayController):
             self.tentative = None
         self.view, self.trial = view, trial
         self.shown.emit(self.observation(), [] if shown_already else list(view.events))
-        if view.moves:
+        if view.events:  # a move's, or chance's (the kit words what is worth a line)
             self.log(view.events, turn)
         if view.result is not None:
             self._end(view.result)
@@ -322,8 +322,12 @@ class NetworkController(PlayController):
                 self.logged.emit(texts.came_back(name))
                 self.hintChanged.emit(texts.came_back(name))
         away = frozenset(s for s, up in self._presence.items() if not up)
-        now = tuple(
-            report.online if seat == self.human else self._presence.get(seat)
+        now = tuple(  # others: unknown while I am offline myself
+            report.online
+            if seat == self.human
+            else self._presence.get(seat)
+            if report.online
+            else None
             for seat in range(len(self.table.names))
         )
         if away != self.away or now != self.connected:

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 
 from . import style, texts
 
-ROW_HEIGHT = 26
-"""Pixels per seat in the list."""
+ROW_HEIGHT = 20
+"""The list's least height in pixels."""
 
 
 def swatch(colour: str, size: int = 14) -> QIcon:
@@ -85,8 +85,8 @@ class SeatList(QListWidget):
             if seat < len(self.connected) and self.connected[seat] is False:
                 item.setForeground(QBrush(style.AWAY))
             self.addItem(item)
-        rows = sum(max(self.sizeHintForRow(i), ROW_HEIGHT - 4) for i in range(self.count()))
-        self.setFixedHeight(max(ROW_HEIGHT, rows) + 2 * self.frameWidth() + 6)
+        rows = sum(self.sizeHintForRow(i) for i in range(self.count()))
+        self.setFixedHeight(max(ROW_HEIGHT, rows) + 2 * self.frameWidth() + 4)
 
     def retranslate(self) -> None:
         self._fill()

@@ -203,8 +203,13 @@ def test_the_lobby_lists_a_table_of_another_process_and_plays_it_to_the_end(
     c = network_controller(qtbot, window)
     assert c.human == 1 and c.names == ("greedy bot", "Ada") and c.table.options == (4,)
     assert window.table.scene is not None and window.table.scene.board.number == 4
-    # once full, the table leaves the LAN list (the host withdraws it)
-    qtbot.waitUntil(lambda: name not in [t.name for t in window.start.tables()], timeout=15000)
+    # once full, the table stays on the LAN list with no free seat: one to watch, not to join
+    qtbot.waitUntil(
+        lambda: any(t.name == name and not t.free_seats for t in window.start.tables()),
+        timeout=15000,
+    )
+    row = next(i for i, t in enumerate(window.start.tables()) if t.name == name)
+    assert window.start.tables_list.item(row).text().endswith("playing — you can watch")
 
     moves = play_to_the_end(qtbot, window, by_mouse=3)
     assert moves >= 10
