@@ -746,15 +746,15 @@
     </message>
     <message>
         <source>Wait: it is not your turn.</source>
-        <translation>Attendez : ce n&apos;est pas votre tour.</translation>
+        <translation>Attendez : ce n’est pas votre tour.</translation>
     </message>
     <message>
         <source>There is nothing to claim in this game.</source>
-        <translation>Il n&apos;y a rien à réclamer dans ce jeu.</translation>
+        <translation>Il n’y a rien à réclamer dans ce jeu.</translation>
     </message>
     <message>
         <source>There are no cards to reveal in this game.</source>
-        <translation>Il n&apos;y a pas de cartes à révéler dans ce jeu.</translation>
+        <translation>Il n’y a pas de cartes à révéler dans ce jeu.</translation>
     </message>
     <message>
         <source>You are watching this game: you cannot play in it.</source>

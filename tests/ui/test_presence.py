@@ -17,11 +17,16 @@ from typing import Any
 import pytest
 
 from goldnet.net.client import NetPeer
+from goldnet.net.invite import Invite
 from goldnet.net.journal import read_journal
+from goldnet.net.reports import TableStart, WaitReport
 from goldnet.profile import Profile
+from goldnet.view import view_of
+from protocol.events import Waiting
 from ui import i18n
 from ui.app import MainWindow
-from ui.netgame import NetworkController
+from ui.netgame import RELAY_STUCK, NetworkController
+from ui.network import NetBridge
 
 from ..processes import LOOPBACK
 from .conftest import Artifacts
@@ -164,3 +169,76 @@ def test_a_player_of_four_goes_away_and_comes_back(
     assert table.scene.panels[AWAY].status != lost
     play_cards_to_the_end(qtbot, c)
     assert table.end.isVisible()
+
+
+# --- when hosting the table here is offered (the controller's policy, fed reports directly) ------
+
+
+def controller(
+    tmp_path: Path, cards_game: Any, seat: int | None, relay: str = "someone-else"
+) -> NetworkController:
+    """A network controller of a table of three of the card game, its network thread never
+    started; the table's relay has fingerprint ``relay`` (``"me"``: my own)."""
+    profile = Profile(tmp_path / "me")
+    mine = profile.identity
+    bridge = NetBridge(profile, [LOOPBACK])
+    link = bridge.link("Ada")
+    members = (mine.public, b"\x02" * 32, b"\x03" * 32)
+    where = Invite(LOOPBACK, 1, mine.fingerprint if relay == "me" else relay)
+    table = TableStart("cards", (0,), ("Ada", "Bea", "Carl"), seat, where, members, 600)
+    first = view_of(cards_game.make((0,), 3), seat)
+    return NetworkController(link, table, first, None, ("#c0392b", "#2c6fbf", "#27ae60"))
+
+
+def report(
+    c: NetworkController,
+    kind: str,
+    seats: tuple[int, ...],
+    idle: int,
+    online: bool = True,
+    away: tuple[int, ...] = (),
+) -> bool:
+    connected = tuple(None if not online else s not in away for s in range(3))
+    c._on_wait(WaitReport(Waiting(kind, seats, 4), connected, online, idle, 600 - idle))
+    return c.rehost_offered
+
+
+def test_hosting_the_table_here_is_offered_when_the_relay_is_gone_or_stuck(
+    qtbot: Any, tmp_path: Path, cards_kit: Any
+) -> None:
+    c = controller(tmp_path, cards_kit, 0)
+    offers: list[bool] = []
+    c.rehostOffered.connect(offers.append)
+    # stuck: connected players' reveals missing for a while
+    assert not report(c, "reveal", (1, 2), RELAY_STUCK - 1)
+    assert report(c, "reveal", (1, 2), RELAY_STUCK)
+    assert not report(c, "reveal", (1, 2), 0)  # the game moved on: the offer goes
+    assert report(c, "envelope", (2,), RELAY_STUCK + 5)
+    # a player who lost the connection is waited for: that is no relay's fault
+    assert not report(c, "reveal", (1, 2), RELAY_STUCK + 5, away=(2,))
+    assert not report(c, "action", (1,), 300)  # a slow player
+    assert not report(c, "reveal", (0,), 300)  # my own reveal
+    # gone: my own connection, from the second report offline (a blip says nothing)
+    assert not report(c, "reveal", (1,), 1, online=False)
+    assert report(c, "reveal", (1,), 2, online=False)
+    assert c.connected == (False, None, None)  # the others: not known while I am offline
+    assert offers == [True, False, True, False, True]
+    # re-hosted: the new invite code, the offer withdrawn for good
+    said: list[str] = []
+    c.rehosted.connect(said.append)
+    c.link.statusChanged.emit("rehosted", (Invite(LOOPBACK, 2, "mine", "ab" * 16), "x:2"))
+    assert c.relay_invite == f"goldnet://{LOOPBACK}:2/mine/{'ab' * 16}" == said[-1]
+    assert not c.rehost_offered
+    assert not report(c, "reveal", (1,), 9, online=False)
+    c.shutdown()
+
+
+@pytest.mark.parametrize(("seat", "relay"), [(0, "me"), (None, "someone-else")])
+def test_no_offer_for_my_own_relay_nor_to_a_spectator(
+    qtbot: Any, tmp_path: Path, cards_kit: Any, seat: int | None, relay: str
+) -> None:
+    c = controller(tmp_path, cards_kit, seat, relay)
+    assert not report(c, "reveal", (1, 2), 100)
+    for idle in (1, 2, 3):
+        assert not report(c, "reveal", (1,), idle, online=False)
+    c.shutdown()

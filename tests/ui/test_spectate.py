@@ -84,6 +84,22 @@ def test_a_window_watches_a_running_table_from_the_lan_list_to_its_end(
     )
     processes.append(host)
     invite = host.first_json()["invite"]
+    window = new_window(qtbot, windows, Profile(tmp_path / "watcher"))
+    start = window.start
+    start.game_combo.setCurrentIndex(start.game_combo.findData("cards"))
+
+    def row_of(free: int) -> int | None:
+        """The row of the table once the LAN says it has ``free`` seats."""
+        tables = start.tables()
+        return next(
+            (i for i, t in enumerate(tables) if t.name == name and t.free_seats == free), None
+        )
+
+    qtbot.waitUntil(lambda: row_of(SEATS - 1) is not None, timeout=15000)
+    waiting = start.tables_list.item(row_of(SEATS - 1) or 0)
+    assert waiting.text() == f"{name}   ·   Cards   ·   2 seats free"
+    start.tables_list.setCurrentItem(waiting)
+    assert start.join_table_button.isEnabled() and start.watch_table_button.isEnabled()
     for i in range(1, SEATS):
         processes.append(
             Process(
@@ -98,17 +114,8 @@ def test_a_window_watches_a_running_table_from_the_lan_list_to_its_end(
     os.kill(held.proc.pid, signal.SIGSTOP)  # the game stands still mid-way
     assert all(p.proc.poll() is None for p in processes), "the game ended too soon"
 
-    window = new_window(qtbot, windows, Profile(tmp_path / "watcher"))
-    start = window.start
-    start.game_combo.setCurrentIndex(start.game_combo.findData("cards"))
-
-    def listed() -> int | None:
-        """The row of the table once the LAN says it has no free seat."""
-        tables = start.tables()
-        return next((i for i, t in enumerate(tables) if t.name == name and not t.free_seats), None)
-
-    qtbot.waitUntil(lambda: listed() is not None, timeout=15000)
-    row = listed()
+    qtbot.waitUntil(lambda: row_of(0) is not None, timeout=15000)
+    row = row_of(0)
     assert row is not None
     item = start.tables_list.item(row)
     assert item.text() == f"{name}   ·   Cards   ·   playing — you can watch"
