@@ -187,6 +187,7 @@ class PlayWithOthers(QWidget):
         while form.rowCount():
             form.takeRow(0)
         for widget in [*self.host_option_combos.values(), *self.host_option_labels.values()]:
+            widget.hide()  # the previous game's: gone now, deleted later
             widget.deleteLater()
         self.host_option_combos, self.host_option_labels = {}, {}
         form.addRow(self.table_name_label, self.table_name_edit)

@@ -217,10 +217,9 @@ class StartScreen(PlayWithOthers):
         form = self.bot_form
         while form.rowCount():
             form.takeRow(0)  # the widgets are kept or replaced below
-        for combo in self.option_combos.values():
-            combo.deleteLater()
-        for label in self.option_labels.values():
-            label.deleteLater()
+        for widget in [*self.option_combos.values(), *self.option_labels.values()]:
+            widget.hide()  # the previous game's: gone now, deleted later
+            widget.deleteLater()
         self.option_combos, self.option_labels = {}, {}
         for option in info.options:
             combo = choices.option_combo(option, ui_saved.get(option.name), option.name)

@@ -103,6 +103,12 @@ QPushButton#hostTable:hover, QPushButton#joinTable:hover, QPushButton#joinByCode
     background: #3a84a8; }
 QPushButton#hostTable:disabled, QPushButton#joinTable:disabled, QPushButton#joinByCode:disabled {
     background: #b9c4c9; border-color: #a0aab0; color: #eef2f4; }
+QPushButton#watchTable, QPushButton#watchByCode {
+    background: #fffdf6; color: #1f4f66; border: 1px solid #2f6f8f; border-radius: 7px;
+    padding: 6px 14px; font-weight: bold; }
+QPushButton#watchTable:hover, QPushButton#watchByCode:hover { background: #e3eef3; }
+QPushButton#watchTable:disabled, QPushButton#watchByCode:disabled {
+    color: #a0aab0; border-color: #c4ccd0; background: #f4f1ea; }
 QListWidget#lanTables { background: #fffdf6; border: 1px solid #c9b38a; border-radius: 6px; }
 QListWidget#lanTables::item { padding: 6px 4px; }
 QListWidget#lanTables::item:selected { background: #f3d99b; color: #2b2118; }

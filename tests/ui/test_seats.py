@@ -154,17 +154,33 @@ def test_mountains_and_rivers_offers_no_seat_count(
     assert start.opponent_combo.itemText(1) == "Easy bot on this computer"
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_hosted_table_of_six_lists_every_seat_and_plays_to_the_end(
-    qtbot: Any, windows: list[MainWindow], tmp_path: Path, cards_kit: Any, artifacts: Artifacts
+    qtbot: Any,
+    windows: list[MainWindow],
+    tmp_path: Path,
+    cards_kit: Any,
+    lang: str,
+    artifacts: Artifacts,
 ) -> None:
-    window = new_window(qtbot, windows, Profile(tmp_path / "me"))
+    translations = i18n.Translations()
+    translations.install(lang)
+    try:
+        window = new_window(qtbot, windows, Profile(tmp_path / "me"), translations)
+        six_at_a_network_table(qtbot, window, lang, artifacts)
+    finally:
+        translations.install("en")
+
+
+def six_at_a_network_table(qtbot: Any, window: MainWindow, lang: str, artifacts: Artifacts) -> None:
+    fr = lang == "fr"
     window.start.name_edit.setText("Ada")
     choose_cards(window, 6)
     start = window.start
     start.opponent_combo.setCurrentIndex(start.opponent_combo.findData("random"))
-    assert start.opponent_label.text() == "Other seats"
-    assert start.opponent_combo.currentText() == "Bots on this computer: Random"
-    assert start.opponent_combo.itemText(0) == "Players who join"
+    assert start.opponent_label.text() == ("Autres places" if fr else "Other seats")
+    bots = "Robots sur cet ordinateur : Random" if fr else "Bots on this computer: Random"
+    assert start.opponent_combo.currentText() == bots
     start.host_seat_combo.setCurrentIndex(start.host_seat_combo.findData(2))
     start.host_option_combos["private"].setCurrentIndex(
         start.host_option_combos["private"].findData(0)
@@ -180,11 +196,50 @@ def test_a_hosted_table_of_six_lists_every_seat_and_plays_to_the_end(
     assert table.seats.isVisible() and table.seats.count() == 6
     qtbot.waitUntil(lambda: all(c.connected), timeout=10000)
     rows = [table.seats.item(i).text() for i in range(6)]
-    assert rows[2] == "Ada (you)  ·  connected"
-    assert all(row.endswith("·  connected") for row in rows)
+    assert rows[2] == ("Ada (vous)  ·  en ligne" if fr else "Ada (you)  ·  connected")
+    assert all(row.endswith("·  en ligne" if fr else "·  connected") for row in rows)
     assert not table.undo_button.isHidden() and not table.confirm_button.isHidden()
-    artifacts.save(window.grab().toImage(), "cards-six-seats-network.png")
+    artifacts.save(window.grab().toImage(), f"cards-six-seats-network-{lang}.png")
     play_cards_to_the_end(qtbot, c)
     qtbot.waitUntil(lambda: table.record_path is not None, timeout=15000)
     checked = verify(read(Path(str(table.record_path))))
     assert checked.table.names == c.names and checked.result == c.result
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lobby_offers_the_seat_counts_of_the_game(
+    qtbot: Any,
+    windows: list[MainWindow],
+    tmp_path: Path,
+    cards_kit: Any,
+    lang: str,
+    artifacts: Artifacts,
+) -> None:
+    translations = i18n.Translations()
+    translations.install(lang)
+    try:
+        window = new_window(qtbot, windows, Profile(tmp_path / "me"), translations)
+        window.start.name_edit.setText("Ada")
+        choose_cards(window, 6)
+        start = window.start
+        fr = lang == "fr"
+        assert start.host_seats_label.text() == ("Joueurs" if fr else "Players")
+        assert start.opponent_label.text() == ("Autres places" if fr else "Other seats")
+        assert start.opponent_combo.itemText(0) == (
+            "Des joueurs qui rejoignent la table" if fr else "Players who join"
+        )
+        assert start.bot_box.title() == ("Jouer contre des robots" if fr else "Play against bots")
+        assert start.host_choices()["seats"] == 6 and start.choices()["seats"] == 6
+        start.host_seats_combo.setCurrentIndex(start.host_seats_combo.findData(2))
+        assert start.opponent_label.text() == ("Autre place" if fr else "Other seat")
+        assert start.host_seat_combo.count() == 3  # seats 1, 2, at random
+        start.host_seats_combo.setCurrentIndex(start.host_seats_combo.findData(6))
+        assert start.host_seat_combo.count() == 7
+        qtbot.wait(10)  # the new rows' layout, at the next pass of the event loop
+        artifacts.save(window.grab().toImage(), f"lobby-seats-{lang}.png")
+        # back to Mountains & Rivers: no seat count to choose
+        start.game_combo.setCurrentIndex(start.game_combo.findData("mountains-rivers"))
+        assert not start.host_seats_combo.isVisible() and start.host_choices()["seats"] == 2
+        assert start.host_seat_combo.count() == 3
+    finally:
+        translations.install("en")
