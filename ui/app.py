@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
         self._last_choices: dict[str, Any] | None = None
         self.start.playRequested.connect(self.play)
         self.start.languageChosen.connect(self.set_language)
+        self.start.gameChosen.connect(lambda _game: self.retranslate())
         self.start.openRecordRequested.connect(self.open_record)
         self.table.leaveRequested.connect(self.show_start)
         self.table.rematchRequested.connect(self.rematch)

@@ -96,13 +96,6 @@
         <source>My table</source>
         <translation>Ma table</translation>
     </message>
-    <message numerus="yes">
-        <source>%n seat(s) free</source>
-        <translation>
-            <numerusform>%n place libre</numerusform>
-            <numerusform>%n places libres</numerusform>
-        </translation>
-    </message>
     <message>
         <source>playing — you can watch</source>
         <translation>en cours — vous pouvez regarder</translation>
@@ -198,6 +191,13 @@
     <message>
         <source>Copy my invite code</source>
         <translation>Copier mon code d&apos;invitation</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) free</source>
+        <translation>
+            <numerusform>%n place libre</numerusform>
+            <numerusform>%n places libres</numerusform>
+        </translation>
     </message>
 </context>
 <context>

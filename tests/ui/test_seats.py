@@ -120,6 +120,9 @@ def test_the_table_shows_every_seat_of_a_game_for_2_to_6(
     start.seat_combo.setCurrentIndex(start.seat_combo.findData(mine))
     assert start.seat_combo.currentText() == f"Seat {seats}"
     assert start.level_combo.currentText() == "Random"
+    private = start.option_combos["private"]  # with peeks (cards dealt to one seat) from 4 on
+    private.setCurrentIndex(private.findData(int(seats >= 4)))
+    assert window.windowTitle() == "goldnet — Cards"
     QTest.mouseClick(start.play_button, Qt.MouseButton.LeftButton)
     c = window.table.controller
     assert c is not None and c.human == mine and len(c.names) == seats
@@ -135,6 +138,7 @@ def test_the_table_shows_every_seat_of_a_game_for_2_to_6(
     assert window.table.end.isVisible()
     result = window.table.result
     assert result is not None and len(result.scores) == seats
+    assert c.setup.options == (int(seats >= 4),)
     title = window.table.end.title.text()
     winners = [c.names[w] for w in result.winners]
     assert title in ("You win!", f"{winners[0]} wins") or title.endswith("share the win")
