@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
         self._last_choices: dict[str, Any] | None = None
         self.start.playRequested.connect(self.play)
         self.start.languageChosen.connect(self.set_language)
+        self.start.gameChosen.connect(lambda _game: self.retranslate())
         self.start.openRecordRequested.connect(self.open_record)
         self.table.leaveRequested.connect(self.show_start)
         self.table.rematchRequested.connect(self.rematch)
@@ -79,29 +80,35 @@ class MainWindow(QMainWindow):
         )
         self.lobby = Lobby(self.start, self.profile, self.bridge, bot_delay=bot_delay)
         self.lobby.gameStarted.connect(self.play_network)
+        self.table.rehostRequested.connect(self.lobby.rehost)
         self._finalizer = weakref.finalize(self, self.bridge.shutdown)
         self.bridge.start()
         self.resize(1280, 860)
         self.retranslate()
 
     def setup_for(self, choices: dict[str, Any], seed: int | None = None) -> GameSetup:
-        """A bot game of the start screen's game from its choices (:meth:`StartScreen.choices`:
-        an option's value by its name, 0 to draw it; the bot's level; my seat, -1 to draw it);
-        whatever is left to chance is drawn here, options first, then the seat."""
+        """A game against bots from the start screen's choices (:meth:`StartScreen.choices`:
+        ``game`` — default the start screen's —, an option's value by its name, None (or any
+        value the option does not have) to draw it; ``seats`` — default the fewest the game
+        has —; the bots' level; my seat, -1 to draw it); whatever is left to chance is drawn
+        here, options first, then the seat. A bot of the level takes every other seat."""
         seed = secrets.randbits(48) if seed is None else seed
         draw = Stream(seed, "setup")
-        game = self.start.game
+        game = str(choices.get("game") or self.start.game)
         info = kits.info(game)
         options = tuple(
-            choices.get(o.name) or o.values[draw.below(len(o.values))] for o in info.options
+            choices[o.name]
+            if choices.get(o.name) in o.values
+            else o.values[draw.below(len(o.values))]
+            for o in info.options
         )
-        seat = choices["seat"] if choices["seat"] in (0, 1) else draw.below(2)
+        count = int(choices.get("seats") or info.seats[0])
+        seat = int(choices.get("seat", -1))
+        seat = seat if 0 <= seat < count else draw.below(count)
         me, my_colour = self.start.player_name(), self.start.player_colour()
-        level = info.bot_levels.index(choices["bot"])
-        bot_name = (self.tr("Easy bot"), self.tr("Medium bot"), self.tr("Hard bot"))[level]
-        bot_colour = style.contrasting(style.SEAT_DEFAULTS[1], my_colour)
-        names = (me, bot_name) if seat == 0 else (bot_name, me)
-        colours = (my_colour, bot_colour) if seat == 0 else (bot_colour, my_colour)
+        bots = self.lobby.bot_names(game, choices["bot"], count - 1)
+        names = tuple([*bots[:seat], me, *bots[seat:]])
+        colours = style.seat_colours(count, my_colour, seat)
         return GameSetup(game, options, seat, choices["bot"], names, colours, seed)
 
     def play(self, choices: dict[str, Any], seed: int | None = None) -> None:

@@ -20,13 +20,19 @@ shows the clone, Undo drops it, Confirm sends it (over the network) or plays it 
 (In Mountains & Rivers a bury and its shovel transfer are one action, so they are undone
 together.)
 
-Against a bot the controller runs the game itself (``GameController.state``: the offline game's
-engine, the bot's opponent) and makes the views from it. Chance is offline: a
-:class:`goldnet.rng.Stream` seeded per game draws it (the tiles of Mountains & Rivers). The bot
-chooses from its own view in a worker thread (the strong bot takes up to ~0.2 s), so the window
-never freezes.
+Against bots the controller runs the game itself (``GameController.state``: the offline game's
+engine, whatever the number of seats: the player takes one, a bot of the chosen level each of
+the others) and makes the views from it. Chance is offline: a :class:`goldnet.rng.Stream`
+seeded per game draws it (the tiles of Mountains & Rivers), and a game with cards is dealt by
+a :class:`goldnet.local_deck.LocalDeck` of the same seed (offline, this process is the trusted
+dealer). Each bot chooses from its own view in a worker thread (the strong bot takes up to
+~0.2 s), so the window never freezes. Claims (inputs of seats not on turn) are not offered at
+the desktop table yet: its bots and its player make none.
 
-Phases: ``"bot"`` (the other seat's turn: the bot's, or the opponent's over the network),
+The controller's seat is ``human``; ``None`` is a spectator's (a network game watched
+read-only: every click is answered with a hint, nothing is ever tried or sent).
+
+Phases: ``"bot"`` (another seat's turn: a bot's, or another player's over the network),
 ``"human"`` (waiting for clicks), ``"confirm"`` (a tentative action waits for Confirm or Undo),
 ``"over"``; a network game adds ``"waiting"`` (for the game to start, or for the tiles) and
 ``"sending"`` (a confirmed move on its way) and ``"stopped"`` (the network game cannot go on).
@@ -39,7 +45,18 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from goldnet.engine import Action, Bot, ChanceOf, Event, GameState, IllegalAction, Terminal, TurnOf
+from goldnet.engine import (
+    Action,
+    Bot,
+    ChanceOf,
+    Event,
+    GameState,
+    IllegalAction,
+    RevealOf,
+    Terminal,
+    TurnOf,
+)
+from goldnet.local_deck import LocalDeck
 from goldnet.rng import Stream
 from goldnet.view import View, bot_action, view_of
 
@@ -48,16 +65,17 @@ from . import kits, texts
 
 @dataclass(frozen=True)
 class GameSetup:
-    """A game against a bot: the game (a registry name), its table options (e.g. ``(board,)``),
-    the human's seat, the bot's level (one of the game's ``bot_levels``), names, colours and
-    the seed of the game's chance (and of the bot)."""
+    """A game against bots: the game (a registry name), its table options (e.g. ``(board,)``),
+    the human's seat, the bots' level (one of the game's ``bot_levels``; a bot of it takes
+    every other seat), the names and colours of every seat (as many as the table has seats)
+    and the seed of the game's chance (and of the bots)."""
 
     game: str
     options: tuple[Any, ...]
     human: int
     bot: str
-    names: tuple[str, str]
-    colours: tuple[str, str]
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
     seed: int
 
 
@@ -96,15 +114,16 @@ class PlayController(QObject):
     can_rematch = True
     """Whether the end screen offers a rematch."""
 
-    def __init__(self, human: int, game: str, view: View, parent: QObject | None = None) -> None:
+    def __init__(
+        self, human: int | None, game: str, view: View, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.kit = kits.get(game)
         """The game's ui kit."""
         self.moves = self.kit.moves(self)
         """The kit's click handling."""
         self.human = human
-        self.bot_seat = 1 - human
-        """The other seat (a bot, or the opponent over the network)."""
+        """This player's seat (``None``: a spectator)."""
         self.view = view
         """The last view of this seat: what the table shows when nothing is tried."""
         self.trial: GameState | None = None
@@ -115,8 +134,30 @@ class PlayController(QObject):
         self._legal: set[Action] = set()
 
     @property
-    def names(self) -> tuple[str, str]:
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name, in seat order."""
         raise NotImplementedError
+
+    @property
+    def spectating(self) -> bool:
+        """A spectator's table: read-only."""
+        return self.human is None
+
+    def playing_seat(self) -> int | None:
+        """The seat the game waits for now: the one on turn, or the one chance is drawn for
+        (the kit's ``active_seat``); ``None`` once over."""
+        awaiting = self.view.awaiting
+        if isinstance(awaiting, TurnOf):
+            return awaiting.seat
+        if isinstance(awaiting, Terminal):
+            return None
+        return self.kit.active_seat(self.obs)
+
+    def playing_name(self) -> str:
+        """The name of :meth:`playing_seat` ("" when none)."""
+        seat = self.playing_seat()
+        names = self.names
+        return names[seat] if seat is not None and 0 <= seat < len(names) else ""
 
     def start(self) -> None:
         raise NotImplementedError
@@ -156,11 +197,14 @@ class PlayController(QObject):
         if self.phase in ("over", "stopped"):
             self.hintChanged.emit(texts.game_over())
             return
+        if self.spectating:
+            self.hintChanged.emit(texts.only_watching())
+            return
         if self.phase == "confirm":
             self.hintChanged.emit(texts.confirm_first())
             return
         if self.phase == "bot":
-            self.hintChanged.emit(texts.not_your_turn(self.names[self.bot_seat]))
+            self.hintChanged.emit(texts.not_your_turn(self.playing_name()))
             return
         if self.phase != "human":  # a network game: starting, throwing, or sending a move
             self.hintChanged.emit(texts.wait_a_moment())
@@ -215,7 +259,7 @@ class PlayController(QObject):
 
 
 class GameController(PlayController):
-    """One offline game: a human seat against a bot (see the module docstring)."""
+    """One offline game: a human seat against a bot in each other seat (module docstring)."""
 
     _ask = Signal(object, object, int)
 
@@ -226,7 +270,8 @@ class GameController(PlayController):
         bot_delay: int = 700,
         state: GameState | None = None,
     ) -> None:
-        """``state``: a position to continue from (default: a new game of the setup's options).
+        """``state``: a position to continue from (default: a new game of the setup's options,
+        with as many seats as the setup has names).
 
         Raises:
             ValueError: options, seats or bot level the game does not have.
@@ -240,7 +285,13 @@ class GameController(PlayController):
         self.setup = setup
         self.bot_delay = bot_delay
         self._chance = Stream(setup.seed, "chance")
-        self._bot = info.make_bot(setup.bot, f"{setup.seed}/bot")
+        self._deck = LocalDeck.for_state(self.state, setup.seed, "deck")
+        # the first bot keeps the seed label of the two-seat games played before
+        self._bots: dict[int, Bot] = {
+            seat: info.make_bot(setup.bot, f"{setup.seed}/bot" + (f"{seat}" if i else ""))
+            for i, seat in enumerate(s for s in range(len(setup.names)) if s != setup.human)
+        }
+        """The bot of each other seat."""
         self._token = 0
         self._thread = QThread()
         self._worker = _BotWorker()
@@ -261,21 +312,26 @@ class GameController(PlayController):
         self.view = view_of(self.state, self.human, events, [move] if move else [])
 
     def shutdown(self) -> None:
-        """Stop the bot's thread (call before dropping the controller)."""
+        """Stop the bots' thread (call before dropping the controller)."""
         self._token += 1
         self._thread.quit()
         self._thread.wait(5000)
 
     def _advance(self) -> None:
-        """Throw the tiles when due, then hand the turn to the bot or the human."""
+        """Draw chance and deal cards when due, then hand the turn to a bot or the human."""
         while True:
             request = self.state.awaiting()
             if isinstance(request, ChanceOf):
                 events = self.state.apply_chance(self._chance.chance(request))
-                self._step(events)
-                self.shown.emit(self.observation(), events)
-                continue
-            break
+            elif isinstance(request, RevealOf):
+                value = self._deck.value(request.deck, request.card)
+                events = self.state.apply_reveal(request.deck, request.card, request.to, value)
+            else:
+                break
+            turn = self.kit.turn_of(self.obs)
+            self._step(events)
+            self.shown.emit(self.observation(), events)
+            self.log(events, turn)
         if isinstance(request, Terminal):
             self._set_phase("over")
             self.finished.emit(request)
@@ -286,7 +342,8 @@ class GameController(PlayController):
         elif isinstance(request, TurnOf):
             self._set_phase("bot")
             self._token += 1
-            self._ask.emit(self._bot, view_of(self.state, self.bot_seat), self._token)
+            seat = request.seat
+            self._ask.emit(self._bots[seat], view_of(self.state, seat), self._token)
 
     @Slot(object, int)
     def _bot_chose(self, action: Action, token: int) -> None:
@@ -297,20 +354,22 @@ class GameController(PlayController):
     def _play_bot(self, action: Action, token: int) -> None:
         if token != self._token or self.phase != "bot":
             return
+        request = self.state.awaiting()
+        assert isinstance(request, TurnOf)
         turn = self.kit.turn_of(self.obs)
         events = self.state.apply(action)
-        self._step(events, (self.bot_seat, action))
+        self._step(events, (request.seat, action))
         self.shown.emit(self.obs, events)
         self.log(events, turn)
         QTimer.singleShot(self.bot_delay // 2, self._advance)
 
     @property
-    def names(self) -> tuple[str, str]:
+    def names(self) -> tuple[str, ...]:
         return self.setup.names
 
     def confirm(self) -> None:
         """Commit the tentative action; the turn passes."""
-        if self.phase != "confirm" or self.tentative is None:
+        if self.phase != "confirm" or self.tentative is None or self.human is None:
             return
         action, after, events = self.tentative
         self.tentative = None

@@ -9,6 +9,8 @@ with :func:`get`; nothing else in the shell imports a game's rules or a kit's mo
 
 A kit plugs in with one entry in :data:`KITS`: the game's name and the module that defines
 ``KIT``, an object with the methods of :class:`Kit`. Modules are imported on first use, once.
+Tests add a kit of their own for a test game with :func:`register` (and take it away with
+:func:`unregister`), so that the shell runs a game it never names.
 
 Invariants: every kit's game is a registered game (:func:`goldnet.games.get`); this is the only
 shell module that names a kit's package.
@@ -114,6 +116,11 @@ class Kit(Protocol):
         observation)."""
         ...
 
+    def turn_number(self, observation: Any) -> int:
+        """How many turns were played before ``observation`` (0 at the start): a resumed game
+        says where it goes on from."""
+        ...
+
     # --- words --------------------------------------------------------------------------------
 
     def refusal(self, why: Refusal) -> str:
@@ -149,6 +156,15 @@ class Kit(Protocol):
         """A seat as the start screen offers it."""
         ...
 
+    def bot_level(self, level: str) -> str:
+        """A bot level of the registry (``GameInfo.bot_levels``) as the start screen offers
+        it, e.g. ``"Easy"``."""
+        ...
+
+    def bot_name(self, level: str) -> str:
+        """The name a bot of ``level`` plays under at the table, e.g. ``"Easy bot"``."""
+        ...
+
     def host_seat_note(self) -> str:
         """Which seat a host takes against a player on the network."""
         ...
@@ -167,6 +183,30 @@ class Kit(Protocol):
 
 
 _loaded: dict[str, Kit] = {}
+_added: dict[str, str] = {}
+"""Kits added by :func:`register` (tests), game name -> module."""
+
+
+def _modules() -> dict[str, str]:
+    return {**KITS, **_added}
+
+
+def register(game: str, module: str) -> None:
+    """Add the kit of ``game`` (a registered game), defined as ``KIT`` in ``module`` — how a
+    test shows a test game; the shell's own kits are :data:`KITS`.
+
+    Raises:
+        ValueError: ``game`` has a kit already.
+    """
+    if game in _modules():
+        raise ValueError(f"the game {game!r} has a ui kit already")
+    _added[game] = module
+
+
+def unregister(game: str) -> None:
+    """Remove a kit added by :func:`register` (nothing happens for another game)."""
+    if _added.pop(game, None) is not None:
+        _loaded.pop(game, None)
 
 
 def get(game: str) -> Kit:
@@ -177,7 +217,7 @@ def get(game: str) -> Kit:
     """
     kit = _loaded.get(game)
     if kit is None:
-        module_name = KITS.get(game)
+        module_name = _modules().get(game)
         if module_name is None:
             raise KeyError(f"no ui kit for the game {game!r}")
         kit = importlib.import_module(module_name).KIT
@@ -187,11 +227,12 @@ def get(game: str) -> Kit:
 
 def names() -> tuple[str, ...]:
     """The games that have a kit and are registered, in the registry's order."""
-    return tuple(name for name in games.names() if name in KITS)
+    modules = _modules()
+    return tuple(name for name in games.names() if name in modules)
 
 
 def default() -> str:
-    """The game the start screen offers (the first one with a kit)."""
+    """The game the start screen offers first (the first one with a kit)."""
     return names()[0]
 
 
@@ -202,4 +243,10 @@ def info(game: str) -> games.GameInfo:
 
 def title(game: str) -> str:
     """The translated name of ``game``, or its registry name when it has no kit."""
-    return get(game).title() if game in KITS else game
+    return get(game).title() if game in _modules() else game
+
+
+def bot_name(game: str, level: str) -> str:
+    """The name a bot of ``level`` plays ``game`` under (its kit's words; the level's own name
+    for a game without a kit)."""
+    return get(game).bot_name(level) if game in _modules() else level

@@ -2,10 +2,16 @@
 network thread.
 
 :class:`Lobby` listens to the :class:`~ui.start.StartScreen` (host, join by code, join a listed
-table, copy my invite code, cancel, resume) and to the :class:`~ui.network.NetBridge` (tables
-on the LAN). Each game is a :class:`~ui.network.TableLink` to the table service; while it
-connects or waits for a player the start screen says so (with Cancel / Stop hosting), and when
-the game's first view arrives the lobby makes a :class:`~ui.netgame.NetworkController` and
+table, watch a table, copy my invite code, cancel, resume) and to the
+:class:`~ui.network.NetBridge` (tables on the LAN). A hosted table has the seat count the host
+chose (the game's seat counts, from the registry); its other seats are players who join or bots
+of this process. A watched table is joined as a spectator (read-only: its peer checks every
+envelope as it watches, and the table shows the public view). "Host this table myself" at the
+table re-hosts a network game through the same link (:meth:`rehost`).
+
+Each game is a :class:`~ui.network.TableLink` to the table service; while it connects or waits
+for players the start screen says so (with Cancel / Stop hosting), and when the game's first
+view arrives the lobby makes a :class:`~ui.netgame.NetworkController` and
 hands it over with ``gameStarted``. The game, its seats and options go to the service by the
 game registry's names (:mod:`goldnet.games`).
 Every problem is shown in plain words with what to try (:func:`ui.texts.problem_text`).
@@ -29,7 +35,7 @@ from goldnet.net.reports import Outcome, Problem, TableStart
 from goldnet.profile import Profile, ProfileError
 from goldnet.view import View
 
-from . import style, texts
+from . import kits, style, texts
 from .netgame import NetworkController
 from .network import NetBridge, TableLink
 from .start import StartScreen
@@ -66,6 +72,8 @@ class Lobby(QObject):
         self.invite: Invite | None = None
         """My invite code while hosting a table."""
         self._hosting: dict[str, Any] = {}
+        self.spectating = False
+        """The game joined last is watched, not played."""
         try:
             start.own_fingerprint = profile.identity.fingerprint
         except ProfileError as exc:
@@ -73,6 +81,8 @@ class Lobby(QObject):
         start.hostRequested.connect(self.host)
         start.joinCodeRequested.connect(self.join_code)
         start.joinTableRequested.connect(self.join_table)
+        start.watchTableRequested.connect(self.watch_table)
+        start.watchCodeRequested.connect(self.watch_code)
         start.copyInviteRequested.connect(self.copy_invite)
         start.cancelNetworkRequested.connect(self.cancel)
         start.resumeRequested.connect(self.resume)
@@ -84,26 +94,30 @@ class Lobby(QObject):
 
     def host(self, choices: dict[str, Any]) -> None:
         """Host a table (:meth:`StartScreen.host_choices`: ``game`` — default the first game
-        of the registry —, the table name, one entry per table option of the game (0 or
-        missing: drawn at random), ``opponent`` (a bot level, or None for a player on the
-        network) and ``seat``; ``abandon_after``, the table's abandonment time in seconds, may
-        be added to them)."""
+        of the registry —, the table name, one entry per table option of the game (None or
+        missing: drawn at random), ``seats`` (missing: the fewest the game has), ``opponent``
+        (a bot level that takes every other seat, or None for players on the network) and
+        ``seat``; ``abandon_after``, the table's abandonment time in seconds, may be added to
+        them)."""
         if not self._can_start():
             return
         link = self._new_link()
         opponent = choices.get("opponent")
         info = games.get(choices.get("game") or games.names()[0])
+        seats = int(choices.get("seats") or info.seats[0])
         self._hosting = dict(choices)
         if opponent:
-            text = self.tr("Starting a game against the bot…")
+            text = self.tr("Starting a game against the bots…")
         else:
             text = self.tr("Opening your table…")
         self.start.set_network_state("connecting", text, "busy")
+        bots = self.bot_names(info.name, opponent, seats - 1) if opponent else []
         link.host(
             info.name,
             table_name=choices["table_name"],
-            options={o.name: choices.get(o.name) or None for o in info.options},
-            bots=[(opponent, self.bot_name(opponent))] if opponent else [],
+            seats=seats,
+            options={o.name: choices.get(o.name) for o in info.options},
+            bots=[(opponent, name) for name in bots] if opponent else [],
             seat=choices.get("seat", 0),
             abandon_after=choices.get("abandon_after"),
         )
@@ -124,15 +138,39 @@ class Lobby(QObject):
         if self._can_start():
             self._join(Invite(table.host, table.port, table.fingerprint))
 
-    def _join(self, invite: Invite) -> None:
+    def watch_table(self, table: TableInfo) -> None:
+        """Watch a table of the LAN list as a spectator (read-only)."""
+        if self._can_start():
+            self._join(Invite(table.host, table.port, table.fingerprint), spectate=True)
+
+    def watch_code(self, text: str) -> None:
+        """Watch the table of an invite code as a spectator; a bad code is explained."""
+        if not self._can_start():
+            return
+        try:
+            invite = parse_invite(text)
+        except InviteError as exc:
+            message = texts.invite_problem(str(exc) if text.strip() else "")
+            self.start.set_network_state("idle", message, "problem")
+            return
+        self._join(invite, spectate=True)
+
+    def _join(self, invite: Invite, *, spectate: bool = False) -> None:
         self._hosting = {}
+        self.spectating = spectate
         link = self._new_link()
         self.start.set_network_state(
             "connecting",
             texts.arg(self.tr("Connecting to %1…"), f"{invite.host}:{invite.port}"),
             "busy",
         )
-        link.join(invite)
+        link.join(invite, spectate=spectate)
+
+    def rehost(self) -> None:
+        """Host the running network game's table here (the table's "Host this table
+        myself"): the same link goes on through a relay of this member's."""
+        if self.link is not None and self.controller is not None and not self.spectating:
+            self.link.rehost()
 
     def resume(self) -> None:
         """Go on with the newest interrupted game of this profile."""
@@ -143,6 +181,7 @@ class Lobby(QObject):
             self.refresh_resume()
             return
         self._hosting = {}
+        self.spectating = False
         link = self._new_link()
         self.start.set_network_state("connecting", self.tr("Resuming your game…"), "busy")
         link.resume(journals[0])
@@ -171,7 +210,7 @@ class Lobby(QObject):
             self.controller is not None and self.controller.phase == "over"
         )
         self._end_link()
-        if finished:
+        if finished or self.spectating:  # a spectator keeps nothing to resume
             self.start.set_network_state("idle")
         else:
             self.start.set_network_state(
@@ -191,12 +230,10 @@ class Lobby(QObject):
 
     # --- helpers -----------------------------------------------------------------------------
 
-    def bot_name(self, level: str) -> str:
-        return {
-            "random": self.tr("Easy bot"),
-            "greedy": self.tr("Medium bot"),
-            "strong": self.tr("Hard bot"),
-        }.get(level, level)
+    def bot_names(self, game: str, level: str, count: int) -> list[str]:
+        """The names of ``count`` bots of ``level`` at one table: ``Easy bot``, ``Easy bot 2``…"""
+        name = kits.bot_name(game, level)
+        return [name if i == 0 else f"{name} {i + 1}" for i in range(count)]
 
     def _can_start(self) -> bool:
         if self.link is not None:
@@ -253,14 +290,18 @@ class Lobby(QObject):
 
     def _hosting_text(self) -> str:
         invite = str(self.invite) if self.invite is not None else ""
-        return texts.arg(
-            self.tr(
+        seats = int(self._hosting.get("seats") or 2)
+        if seats > 2:
+            text = self.tr(
+                "Your table “%1” is open. Waiting for players to join — they can pick it "
+                "from their list, or join with your invite code:\n%2"
+            )
+        else:
+            text = self.tr(
                 "Your table “%1” is open. Waiting for a player to join — they can pick it "
                 "from their list, or join with your invite code:\n%2"
-            ),
-            self._hosting.get("table_name", ""),
-            invite,
-        )
+            )
+        return texts.arg(text, self._hosting.get("table_name", ""), invite)
 
     # --- what the network says -----------------------------------------------------------------
 
@@ -291,17 +332,20 @@ class Lobby(QObject):
             )
 
     def _started(self, table: TableStart) -> None:
-        if self.controller is None and table.seat is not None:
+        if self.controller is None and (table.seat is not None or self.spectating):
             self.table = table
 
     def _viewed(self, view: View, trial: GameState | None) -> None:
         """The game's first view: the table opens (later views are the controller's)."""
         table, link = self.table, self.link
-        if self.controller is not None or table is None or table.seat is None or link is None:
+        if self.controller is not None or table is None or link is None:
             return
-        me = self.start.player_colour()
-        other = style.contrasting(style.SEAT_DEFAULTS[1], me)
-        colours = (me, other) if table.seat == 0 else (other, me)
+        if table.game not in kits.names():  # a game this program cannot show
+            self._end_link()
+            message = texts.cannot_show(kits.title(table.game))
+            self.start.set_network_state("idle", message, "problem")
+            return
+        colours = style.seat_colours(len(table.names), self.start.player_colour(), table.seat)
         controller = NetworkController(link, table, view, trial, colours, bot_delay=self.bot_delay)
         self.controller = controller
         self.table = None

@@ -16,6 +16,10 @@ action and Undo are local and identical to a game against a bot. What differs:
   and what follows it (the tiles) ``bot_delay / 2`` after it is shown, so that every move can
   be followed.
 
+A spectator's controller (``human`` None; :meth:`goldnet.net.service.TableService.join` with
+``spectate``) shows the public views its peer makes as it checks every envelope with its own
+lockstep machine; it never tries nor sends anything.
+
 A move the network refuses (not this seat's turn any more, say) becomes a hint and the
 position goes back to the committed one. The rules have already accepted that move on a clone
 of the committed position (a rule's refusal is worded from its code there, as against a bot),
@@ -33,6 +37,13 @@ drops or comes back is logged (and "is back" hinted). How a game ended comes fro
 :class:`~goldnet.net.reports.Outcome`'s ``ending``, never from words: over (the result, as
 against a bot), abandoned (nobody won, nobody is blamed) or halted (the member proven at
 fault is named) — the last two through ``ended(Outcome)``.
+
+Every seat's connection is kept in ``connected`` (``presenceChanged()``; the table lists it).
+When the table's relay seems gone — this peer lost its connection to it for a second report in
+a row — or stuck — connected, but a reveal or message of connected players missing for
+:data:`RELAY_STUCK` seconds — a member whose relay is someone else's is offered to host the
+table itself (``rehostOffered(bool)``; :meth:`ui.network.TableLink.rehost`, the same as
+``goldnet resume --host``); once it does, ``rehosted(str)`` gives the new invite code.
 """
 
 from __future__ import annotations
@@ -46,6 +57,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from goldnet.engine import ChanceOf, GameState, Terminal, TurnOf
 from goldnet.net.reports import Outcome, Problem, TableStart, WaitReport
 from goldnet.view import View
+from protocol.identity import fingerprint
 
 from . import texts
 from .controller import PlayController
@@ -56,6 +68,9 @@ PAUSE_AFTER = 5
 envelope, the proof) is shown as a pause."""
 SLOW_MOVE = 30
 """Game-clock seconds a connected player's move may take before the wait is shown."""
+RELAY_STUCK = 15
+"""Game-clock seconds a reveal or message of connected players may be missing before the
+relay is taken for stuck (and hosting the table here is offered)."""
 
 
 class NetworkController(PlayController):
@@ -67,6 +82,8 @@ class NetworkController(PlayController):
         pauseChanged(str): why the game is paused, in plain words ("": it is not).
         presenceChanged(): a seat's connection dropped or came back (see ``away``).
         ended(Outcome): the game ended abandoned or halted (no result).
+        rehostOffered(bool): whether to offer hosting the table here (module docstring).
+        rehosted(str): this player hosts the table now, at this invite code.
     """
 
     stopped = Signal(str)
@@ -74,6 +91,8 @@ class NetworkController(PlayController):
     pauseChanged = Signal(str)
     presenceChanged = Signal()
     ended = Signal(object)
+    rehostOffered = Signal(bool)
+    rehosted = Signal(str)
 
     can_rematch = False
 
@@ -83,12 +102,12 @@ class NetworkController(PlayController):
         table: TableStart,
         first: View,
         trial: GameState | None,
-        colours: tuple[str, str],
+        colours: tuple[str, ...],
         parent: QObject | None = None,
         bot_delay: int = 700,
     ) -> None:
-        """``first``: the game's first view (``trial`` with it when it is on turn)."""
-        assert table.seat is not None
+        """``first``: the game's first view (``trial`` with it when it is on turn); ``table``'s
+        seat is None for a spectator; ``colours``: one per seat."""
         super().__init__(table.seat, table.game, first, parent)
         self.link = link
         self.table = table
@@ -104,6 +123,13 @@ class NetworkController(PlayController):
         """Why the game is paused, in plain words ("" when it is not)."""
         self.away: frozenset[int] = frozenset()
         """Other seats whose connection the relay last said is down."""
+        self.connected: tuple[bool | None, ...] = (None,) * len(table.names)
+        """Every seat's connection as last reported (mine: whether I am online; ``None``: not
+        known)."""
+        self.rehost_offered = False
+        """Whether hosting the table here is offered now."""
+        self.relay_invite = ""
+        """The invite code of the table once this player re-hosted it ("" before)."""
         self._presence: dict[int, bool] = {}
         """The relay's last word on each other seat's connection."""
         self._offline = 0
@@ -119,17 +145,18 @@ class NetworkController(PlayController):
         link.finished.connect(self._on_finished)
         link.failed.connect(self._on_problem)
         link.waited.connect(self._on_wait)
+        link.statusChanged.connect(self._on_status)
 
     @property
-    def names(self) -> tuple[str, str]:
-        a, b = self.table.names[:2]
-        return (a, b)
+    def names(self) -> tuple[str, ...]:
+        return self.table.names
 
     def start(self) -> None:
         """Show the position the game starts (or resumes) from."""
         self.shown.emit(self.obs, [])
-        if self.obs.turn > 0:  # resumed mid-game
-            self.logged.emit(texts.arg(self.tr("The game goes on from turn %1."), self.obs.turn))
+        turn = self.kit.turn_number(self.obs)
+        if turn > 0:  # resumed mid-game, or joined mid-game as a spectator
+            self.logged.emit(texts.arg(self.tr("The game goes on from turn %1."), turn))
         self._settle()
         if self.view.result is not None:
             self._end(self.view.result)
@@ -144,6 +171,7 @@ class NetworkController(PlayController):
             (self.link.finished, self._on_finished),
             (self.link.failed, self._on_problem),
             (self.link.waited, self._on_wait),
+            (self.link.statusChanged, self._on_status),
         ):
             signal.disconnect(slot)
 
@@ -178,6 +206,16 @@ class NetworkController(PlayController):
                 self._timer.start(pause)
                 return
 
+    def _on_status(self, kind: str, value: Any) -> None:
+        """The table's relay moved here (this player re-hosted it)."""
+        if kind != "rehosted" or not self._active:
+            return
+        invite, _where = value
+        self.relay_invite = str(invite)
+        self._offer_rehost(False)
+        self.logged.emit(texts.rehosted(self.relay_invite))
+        self.rehosted.emit(self.relay_invite)
+
     def _is_other_move(self, view: View) -> bool:
         return any(seat != self.human for seat, _ in view.moves)
 
@@ -201,7 +239,7 @@ class NetworkController(PlayController):
             self.tentative = None
         self.view, self.trial = view, trial
         self.shown.emit(self.observation(), [] if shown_already else list(view.events))
-        if view.moves:
+        if view.events:  # a move's, or chance's (the kit words what is worth a line)
             self.log(view.events, turn)
         if view.result is not None:
             self._end(view.result)
@@ -227,7 +265,8 @@ class NetworkController(PlayController):
         elif isinstance(awaiting, TurnOf):
             self._set_phase("bot")
         elif isinstance(awaiting, ChanceOf):  # the tiles of the next turn: whose is it?
-            self._set_phase("waiting" if self.obs.active == self.human else "bot")
+            mine = self.human is not None and self.kit.active_seat(self.obs) == self.human
+            self._set_phase("waiting" if mine else "bot")
         else:  # a reveal
             self._set_phase("waiting")
 
@@ -256,6 +295,7 @@ class NetworkController(PlayController):
             self.previewChanged.emit(None, True)
             self._set_phase("over")
             self.ended.emit(outcome)
+        self._offer_rehost(False)
         self.recordSaved.emit(self.record)
 
     def culprit_name(self, outcome: Outcome) -> str | None:
@@ -282,10 +322,43 @@ class NetworkController(PlayController):
                 self.logged.emit(texts.came_back(name))
                 self.hintChanged.emit(texts.came_back(name))
         away = frozenset(s for s, up in self._presence.items() if not up)
-        if away != self.away:
-            self.away = away
+        now = tuple(  # others: unknown while I am offline myself
+            report.online
+            if seat == self.human
+            else self._presence.get(seat)
+            if report.online
+            else None
+            for seat in range(len(self.table.names))
+        )
+        if away != self.away or now != self.connected:
+            self.away, self.connected = away, now
             self.presenceChanged.emit()
         self._set_pause(self._pause_text(report))
+        self._offer_rehost(self._relay_gone(report))
+
+    def _relay_gone(self, report: WaitReport) -> bool:
+        """Whether the table's relay seems gone or stuck (module docstring) — for a member
+        whose relay is another's."""
+        if self.human is None or self.relay_invite or report.waiting is None:
+            return False
+        mine = fingerprint(self.table.members[self.human]) if self.table.members else ""
+        if self.table.invite.fingerprint == mine:
+            return False  # the relay is this process's own
+        if not report.online:
+            return self._offline >= 2
+        waiting = report.waiting
+        others = [s for s in waiting.seats if s != self.human]
+        return (
+            waiting.kind in ("reveal", "envelope")
+            and bool(others)
+            and not any(s in self.away for s in others)
+            and report.idle >= RELAY_STUCK
+        )
+
+    def _offer_rehost(self, offered: bool) -> None:
+        if offered != self.rehost_offered:
+            self.rehost_offered = offered
+            self.rehostOffered.emit(offered)
 
     def _set_pause(self, text: str) -> None:
         if text != self.pause:

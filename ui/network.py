@@ -77,16 +77,26 @@ class TableLink(QObject):
         super().__init__()
         self._bridge = bridge
         self._posted.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
-        self.service = TableService(
-            profile,
-            self,
-            name,
-            interfaces=interfaces,
-            probe_timeout=PROBE_TIMEOUT if probe_timeout is None else probe_timeout,
-        )
+        self._profile, self._name, self._interfaces = profile, name, interfaces
+        self._probe_timeout = PROBE_TIMEOUT if probe_timeout is None else probe_timeout
+        self.service = self._new_service()
         self.invite: Invite | None = None
         self.outcome: Outcome | None = None
         self.is_closed = False
+        self._closing = False
+
+    def closing(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._closing
+
+    def _new_service(self) -> TableService:
+        return TableService(
+            self._profile,
+            self,
+            self._name,
+            interfaces=self._interfaces,
+            probe_timeout=self._probe_timeout,
+        )
 
     # --- the service's listener (goldnet.net.reports.Listener), in the loop thread: post ----
 
@@ -148,6 +158,29 @@ class TableLink(QObject):
         """Go on with the interrupted game of journal ``path``, played by hand here."""
         self._submit(self.service.resume(path, by_hand=True))
 
+    def rehost(self) -> None:
+        """Host this table here, from this member's journal: the running game's peer stops
+        (its journal stays), and a new service resumes it through a relay of this member's,
+        announced on the LAN with the game id — what ``goldnet resume --host`` does. The same
+        signals follow: ``rehosted`` with the new invite code, then the views of the game going
+        on; a problem (a game not started, a port) comes as ``failed``."""
+        self._bridge.loop_thread.submit(self._rehost())
+
+    async def _rehost(self) -> None:
+        old = self.service
+        peer = old.peer
+        journal = peer.journal if peer is not None else None
+        if journal is None or self.closing():
+            self.on_problem(Problem("journal", detail="this game has no journal to host it from"))
+            return
+        path = journal.path
+        await old.close()  # its peer stops, its journal closes (the game is not over)
+        if self.closing():
+            return
+        service = self._new_service()
+        self.service = service
+        await service.guard(service.resume(path, by_hand=True, rehost=True))
+
     def _submit(self, coro: Any) -> None:
         self._bridge.loop_thread.submit(self.service.guard(coro))
 
@@ -158,6 +191,7 @@ class TableLink(QObject):
     def close(self) -> None:
         """Stop this game in the loop thread; ``closed`` follows (idempotent)."""
         bridge = self._bridge
+        self._closing = True
         if self in bridge.links:
             bridge.links.remove(self)
             bridge.closing = [f for f in bridge.closing if not f.done()]

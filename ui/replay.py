@@ -48,7 +48,7 @@ class Replay:
     options, and the positions from the start to the end."""
 
     game: str
-    names: tuple[str, str]
+    names: tuple[str, ...]
     options: tuple[Any, ...]
     steps: tuple[Step, ...]
 
@@ -76,8 +76,7 @@ def load_steps(envelopes: list[bytes]) -> Replay:
     if not steps:
         raise ReplayError("the record holds no game")
     table = checked.table
-    names = tuple(table.names[:2])
-    return Replay(table.game, (names[0], names[1]), tuple(table.options), tuple(steps))
+    return Replay(table.game, tuple(table.names), tuple(table.options), tuple(steps))
 
 
 class ReplayWidget(QWidget):
@@ -92,7 +91,7 @@ class ReplayWidget(QWidget):
         self.kit = kits.get(replay.game)
         self.scene = self.kit.scene(replay.steps[0].state.observation(None), self)
         self.scene.speed = speed
-        self.scene.set_seats(replay.names, style.SEAT_DEFAULTS)
+        self.scene.set_seats(replay.names, style.seat_colours(len(replay.names)))
         self.view = BoardView()
         self.view.setScene(self.scene)
         self.title = QLabel()

@@ -70,8 +70,9 @@ STROKE = QColor("#111111")
 SHOVEL_BLADE = QColor("#8e9aa3")
 SHOVEL_HANDLE = QColor("#8a5a2b")
 
-SEAT_DEFAULTS: tuple[str, str] = ("#c0392b", "#2c6fbf")
-"""Default seat colours (player 1, player 2) when a profile has none."""
+SEAT_DEFAULTS: tuple[str, ...] = ("#c0392b", "#2c6fbf", "#27ae60", "#8e44ad", "#e67e22", "#16a085")
+"""Default seat colours, one per seat of the largest table (six), all distinct: red, blue,
+green, purple, orange, teal (seats take them in order when a profile has no colour)."""
 COLOUR_CHOICES: tuple[str, ...] = (
     "#c0392b",
     "#2c6fbf",
@@ -102,6 +103,12 @@ QPushButton#hostTable:hover, QPushButton#joinTable:hover, QPushButton#joinByCode
     background: #3a84a8; }
 QPushButton#hostTable:disabled, QPushButton#joinTable:disabled, QPushButton#joinByCode:disabled {
     background: #b9c4c9; border-color: #a0aab0; color: #eef2f4; }
+QPushButton#watchTable, QPushButton#watchByCode {
+    background: #fffdf6; color: #1f4f66; border: 1px solid #2f6f8f; border-radius: 7px;
+    padding: 6px 14px; font-weight: bold; }
+QPushButton#watchTable:hover, QPushButton#watchByCode:hover { background: #e3eef3; }
+QPushButton#watchTable:disabled, QPushButton#watchByCode:disabled {
+    color: #a0aab0; border-color: #c4ccd0; background: #f4f1ea; }
 QListWidget#lanTables { background: #fffdf6; border: 1px solid #c9b38a; border-radius: 6px; }
 QListWidget#lanTables::item { padding: 6px 4px; }
 QListWidget#lanTables::item:selected { background: #f3d99b; color: #2b2118; }
@@ -114,9 +121,24 @@ QLabel#hostHeading, QLabel#tablesHeading { font-weight: bold; color: #6b4b2a; }
 """The start screen's Qt style sheet (its widgets are found by ``objectName``)."""
 
 
-def contrasting(colour: str, taken: str) -> str:
-    """A seat colour for the opponent that differs from ``taken``."""
-    for choice in (colour, *COLOUR_CHOICES):
-        if QColor(choice) != QColor(taken):
-            return choice
-    return SEAT_DEFAULTS[1]
+def seat_colours(count: int, mine: str | None = None, seat: int | None = None) -> tuple[str, ...]:
+    """A colour per seat of a table of ``count`` seats, all different: ``mine`` at my ``seat``
+    (``seat`` None: a spectator — every seat its default); every other seat its own default
+    (:data:`SEAT_DEFAULTS`) unless that one is taken, else the first free colour of
+    :data:`SEAT_DEFAULTS` then :data:`COLOUR_CHOICES`."""
+    out: list[str | None] = [None] * count
+    if seat is not None and mine is not None and 0 <= seat < count:
+        out[seat] = mine
+
+    def taken(colour: str) -> bool:
+        return any(c is not None and QColor(c) == QColor(colour) for c in out)
+
+    for s in range(count):
+        default = SEAT_DEFAULTS[s % len(SEAT_DEFAULTS)]
+        if out[s] is None and not taken(default):
+            out[s] = default
+    for s in range(count):
+        if out[s] is None:
+            free = [c for c in (*SEAT_DEFAULTS, *COLOUR_CHOICES) if not taken(c)]
+            out[s] = free[0] if free else SEAT_DEFAULTS[s % len(SEAT_DEFAULTS)]
+    return tuple(c for c in out if c is not None)

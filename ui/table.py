@@ -1,11 +1,15 @@
 """The table window: the board view, what to do now, hints, Undo/Confirm, the turn log, and the
 end screen with the winner and a rematch button (a network game: its saved record instead).
 
-A network game also shows, over the bottom of the board, why it is paused (:class:`PausePanel`:
-who lost the connection, what message is missing, the time left before the game may be
-adjudicated abandoned), and ends either over, abandoned (no winner, nobody blamed) or halted
-(the member proven at fault named). Every text wraps inside its panel, and each panel is as
-tall as its text needs and never wider than the board.
+A table has as many seats as its game was set up with (2 to 6): the kit's scene shows each
+seat's panel, and the shell words each seat by the names of the table. A network game also
+lists every seat with its connection (:class:`~ui.seats.SeatList`), shows over the bottom of
+the board why it is paused (:class:`~ui.overlays.PausePanel`: who lost the connection, what
+message is missing, the time left before the game may be adjudicated abandoned, and — when
+the relay seems gone or stuck — "Host this table myself", ``rehostRequested()``), and ends
+either over, abandoned (no winner, nobody blamed) or halted (the member proven at fault
+named). A spectator's table has no Undo nor Confirm. Every text wraps inside its panel, and
+each panel is as tall as its text needs and never wider than the board.
 
 :class:`BoardView` fits the whole scene into the widget at any size (vector drawing, so it
 stays sharp on HiDPI screens). :class:`TableWidget` wires the game kit's board scene
@@ -37,13 +41,13 @@ from goldnet.engine import GameState, Terminal
 
 from . import texts
 from .controller import GameController, GameSetup, PlayController
+from .overlays import EndPanel, PausePanel, place_panel
+from .seats import RelayNote, SeatList
 
 if TYPE_CHECKING:
     from .netgame import NetworkController
 
 HINT_MS = 7000
-PANEL_MARGIN = 12
-"""Pixels kept free between an overlay panel and the edge of the board view."""
 
 
 class BoardView(QGraphicsView):
@@ -85,111 +89,16 @@ class BoardView(QGraphicsView):
         super().leaveEvent(event)
 
 
-class EndPanel(QFrame):
-    """The end screen: the winner, the scores, Rematch and Back."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.setObjectName("endPanel")
-        self.setStyleSheet(
-            "#endPanel { background: rgba(246, 236, 210, 240); border: 3px solid #8a6a3d;"
-            " border-radius: 14px; }"
-            " QLabel { color: #2b2118; }"
-        )
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(28, 22, 28, 22)
-        self.title = QLabel()
-        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.title.setStyleSheet("font-size: 26px; font-weight: bold;")
-        self.title.setWordWrap(True)
-        self.scores = QLabel()
-        self.scores.setObjectName("endText")
-        self.scores.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.scores.setWordWrap(True)
-        self.scores.setStyleSheet("font-size: 17px;")
-        self.detail = QLabel()
-        self.detail.setObjectName("endDetail")
-        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.detail.setWordWrap(True)
-        self.detail.setStyleSheet("font-size: 14px; color: #4a3b2a;")
-        self.detail.hide()
-        self.record = QLabel()
-        self.record.setObjectName("recordPath")
-        self.record.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.record.setWordWrap(True)
-        self.record.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.record.setStyleSheet("font-size: 12px; color: #5b4a33;")
-        buttons = QHBoxLayout()
-        self.rematch = QPushButton()
-        self.replay = QPushButton()
-        self.replay.setObjectName("replayRecord")
-        self.back = QPushButton()
-        for b in (self.rematch, self.replay, self.back):
-            b.setMinimumHeight(36)
-            buttons.addWidget(b)
-        layout.addWidget(self.title)
-        layout.addWidget(self.scores)
-        layout.addWidget(self.detail)
-        layout.addWidget(self.record)
-        layout.addSpacing(10)
-        layout.addLayout(buttons)
-        self.hide()
-
-
-class PausePanel(QFrame):
-    """Over the top of the board while a network game is paused: why, in plain words, and what
-    happens when the time runs out."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.setObjectName("pausePanel")
-        self.setStyleSheet(
-            "#pausePanel { background: rgba(255, 243, 214, 245); border: 2px solid #c58a2c;"
-            " border-radius: 12px; }"
-            " QLabel { color: #3b2a1e; background: transparent; }"
-        )
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(18, 12, 18, 12)
-        layout.setSpacing(4)
-        self.title = QLabel()
-        self.title.setObjectName("pauseTitle")
-        self.title.setStyleSheet("font-size: 13px; font-weight: bold; color: #8a5a12;")
-        self.message = QLabel()
-        self.message.setObjectName("pauseMessage")
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("font-size: 16px;")
-        self.note = QLabel()
-        self.note.setObjectName("pauseNote")
-        self.note.setWordWrap(True)
-        self.note.setStyleSheet("font-size: 12px; color: #6d5c48;")
-        for label in (self.title, self.message, self.note):
-            layout.addWidget(label)
-        self.hide()
-
-
-def place_panel(panel: QWidget, area: QRectF, width: int, *, bottom: bool = False) -> None:
-    """Give ``panel`` ``width`` pixels (at most the area's width less the margins) and the
-    height its wrapped text needs; centred in ``area`` (or at its bottom, above the margin)."""
-    w = max(1, min(width, int(area.width()) - 2 * PANEL_MARGIN))
-    layout = panel.layout()
-    h = layout.totalHeightForWidth(w) if layout is not None and layout.hasHeightForWidth() else -1
-    if h < 0:
-        h = panel.sizeHint().height()
-    x = int(area.center().x() - w / 2)
-    y = int(area.bottom()) - PANEL_MARGIN - h if bottom else int(area.center().y() - h / 2)
-    panel.setGeometry(x, max(int(area.top()), y), w, h)
-    if layout is not None:
-        layout.activate()  # the labels get their share now, not at the next event loop pass
-
-
 class TableWidget(QWidget):
     """A table of any game with a kit, against a bot or over the network (module docstring).
 
-    Signals: ``rematchRequested()``, ``leaveRequested()``, ``openRecordRequested(path)``."""
+    Signals: ``rematchRequested()``, ``leaveRequested()``, ``openRecordRequested(path)``,
+    ``rehostRequested()`` (the player chose to host the network table here)."""
 
     rematchRequested = Signal()
     leaveRequested = Signal()
     openRecordRequested = Signal(str)
+    rehostRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None, speed: float = 1.0, bot_delay: int = 700):
         super().__init__(parent)
@@ -235,11 +144,17 @@ class TableWidget(QWidget):
         self.log.setAlternatingRowColors(True)
         self.log_title = QLabel()
         self.leave_button = QPushButton()
+        self.seats_title = QLabel()
+        self.seats = SeatList()
+        self.relay_note = RelayNote()
 
         side = QVBoxLayout()
         side.addWidget(self.undo_button)
         side.addWidget(self.confirm_button)
         side.addSpacing(8)
+        side.addWidget(self.seats_title)
+        side.addWidget(self.seats)
+        side.addWidget(self.relay_note)
         side.addWidget(self.log_title)
         side.addWidget(self.log, 1)
         side.addWidget(self.leave_button)
@@ -260,6 +175,7 @@ class TableWidget(QWidget):
         self.end.rematch.clicked.connect(self.rematchRequested)
         self.end.replay.clicked.connect(self._open_record)
         self.end.back.clicked.connect(self.leaveRequested)
+        self.pause.rehost.clicked.connect(self._rehost)
         QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
         QShortcut(QKeySequence(Qt.Key.Key_Return), self, self.confirm)
         QShortcut(QKeySequence(Qt.Key.Key_Enter), self, self.confirm)
@@ -283,17 +199,21 @@ class TableWidget(QWidget):
         controller.stopped.connect(self._stopped)
         controller.recordSaved.connect(self._record_saved)
         controller.pauseChanged.connect(self._paused)
-        controller.presenceChanged.connect(self._refresh)
+        controller.presenceChanged.connect(self._presence)
         controller.ended.connect(self._ended)
+        controller.rehostOffered.connect(self._offer_rehost)
+        controller.rehosted.connect(self.relay_note.show_invite)
         options = controller.table.options
         self._attach(controller, options, controller.names, controller.colours)
+        self.seats.set_seats(controller.names, controller.colours, controller.human)
+        self._show_seats(True)
 
     def _attach(
         self,
         controller: PlayController,
         options: tuple[Any, ...],
-        names: tuple[str, str],
-        colours: tuple[str, str],
+        names: tuple[str, ...],
+        colours: tuple[str, ...],
     ) -> None:
         self.result = None
         self.outcome = None
@@ -301,6 +221,12 @@ class TableWidget(QWidget):
         self.end.detail.hide()
         self.end.hide()
         self.pause.hide()
+        self.pause.show_offer(False)
+        self.relay_note.show_invite("")
+        self._show_seats(False)
+        spectating = controller.spectating
+        self.undo_button.setVisible(not spectating)
+        self.confirm_button.setVisible(not spectating)
         self.log.clear()
         self.show_hint("")
         kit = controller.kit
@@ -353,6 +279,30 @@ class TableWidget(QWidget):
         self.log.addItem(line)
         self.log.scrollToBottom()
 
+    def _show_seats(self, shown: bool) -> None:
+        self.seats_title.setVisible(shown)
+        self.seats.setVisible(shown)
+
+    def _presence(self) -> None:
+        """A seat's connection changed (a network game)."""
+        c = self.controller
+        connected = getattr(c, "connected", None)
+        if connected is not None:
+            self.seats.set_presence(connected)
+        self._refresh()
+
+    def _offer_rehost(self, offered: bool) -> None:
+        """Offer (or not) to host the network table here, in the pause panel."""
+        self.pause.show_offer(offered)
+        self.pause.rehost.setEnabled(True)
+        if self.pause.isVisible():
+            self._place_pause()
+
+    def _rehost(self) -> None:
+        self.pause.rehost.setEnabled(False)  # once: the network thread takes it from here
+        self.show_hint(texts.rehosting())
+        self.rehostRequested.emit()
+
     def _refresh(self) -> None:
         c, scene = self.controller, self.scene
         self.undo_button.setEnabled(c is not None and c.phase == "confirm")
@@ -363,13 +313,13 @@ class TableWidget(QWidget):
         if getattr(c, "pause", "") and c.phase not in ("over", "stopped"):
             self.status.setText(texts.paused())
         else:
-            self.status.setText(
-                texts.status_line(c.phase, c.names[c.bot_seat])
-                or c.kit.turn_status(c.phase, c.obs, c.selection is not None)
+            line = texts.status_line(c.phase, c.playing_name()) or c.kit.turn_status(
+                c.phase, c.obs, c.selection is not None
             )
+            self.status.setText(texts.watching(line) if c.spectating else line)
         active = c.kit.active_seat(c.obs)
         away: frozenset[int] = getattr(c, "away", frozenset())
-        for seat in (0, 1):
+        for seat in range(len(c.names)):
             if seat in away and c.phase not in ("over", "stopped"):
                 scene.set_panel_status(seat, False, texts.connection_lost(), away=True)
             elif c.phase == "stopped":
@@ -395,11 +345,17 @@ class TableWidget(QWidget):
         self.result = result
         c = self.controller
         assert c is not None
-        winner = result.winners[0]
-        if winner == c.human:
+        winners = result.winners
+        if len(winners) > 1:
+            title = texts.arg(
+                self.tr("%1 share the win"), texts.name_list([c.names[w] for w in winners])
+            )
+        elif winners and winners[0] == c.human:
             title = self.tr("You win!")
+        elif winners:
+            title = texts.arg(self.tr("%1 wins"), c.names[winners[0]])
         else:
-            title = texts.arg(self.tr("%1 wins"), c.names[winner])
+            title = texts.game_over()
         self.end.title.setText(title)
         self.end.scores.setText(c.kit.score_line(c.names, result))
         self._show_end(c)
@@ -504,6 +460,11 @@ class TableWidget(QWidget):
         self.end.rematch.setText(self.tr("Rematch"))
         self.end.back.setText(self.tr("Back to the start"))
         self.end.replay.setText(self.tr("Replay the record"))
+        self.seats_title.setText(self.tr("Players"))
+        self.seats.retranslate()
+        self.relay_note.retranslate()
+        self.pause.offer.setText(texts.rehost_offer())
+        self.pause.rehost.setText(texts.rehost_button())
         if self.record_path is not None or self.end.record.text():
             self._update_record()
         if self.outcome is not None:

@@ -29,6 +29,11 @@ def arg(text: str, *values: object) -> str:
     return text
 
 
+def cannot_show(title: str) -> str:
+    """A table of a game this program has no kit for."""
+    return arg(QCoreApplication.translate("Texts", "This program cannot show a game of %1."), title)
+
+
 def game_over() -> str:
     return QCoreApplication.translate("Texts", "The game is over.")
 
@@ -52,11 +57,27 @@ def move_not_taken() -> str:
     )
 
 
+GENERIC_REFUSALS: dict[str, Callable[[Refusal], str]] = {
+    "illegal": lambda r: not_allowed(),
+    "not-your-turn": lambda r: QCoreApplication.translate("Texts", "Wait: it is not your turn."),
+    "no-claim": lambda r: QCoreApplication.translate(
+        "Texts", "There is nothing to claim in this game."
+    ),
+    "no-reveal": lambda r: QCoreApplication.translate(
+        "Texts", "There are no cards to reveal in this game."
+    ),
+}
+"""The words of the refusal codes the engine contract gives every game (``goldnet.engine``):
+``illegal`` (a refusal without a code), ``not-your-turn``, ``no-claim`` (a game without claims),
+``no-reveal`` (a game without cards). A kit's words for a code come first."""
+
+
 def refusal(why: Refusal, words: Mapping[str, Callable[[Refusal], str]]) -> str:
     """A refusal of the rules (``IllegalAction.refusal``) in the player's language, from its
-    code and arguments with ``words`` (a game kit's: code -> wording); a code not in ``words``
-    gets :func:`not_allowed` — never the engine's English."""
-    make = words.get(why.code)
+    code and arguments with ``words`` (a game kit's: code -> wording), else the engine
+    contract's generic codes (:data:`GENERIC_REFUSALS`); any other code gets
+    :func:`not_allowed` — never the engine's English."""
+    make = words.get(why.code) or GENERIC_REFUSALS.get(why.code)
     return not_allowed() if make is None else make(why)
 
 
@@ -70,6 +91,18 @@ def wait_a_moment() -> str:
 
 def confirm_first() -> str:
     return QCoreApplication.translate("Texts", "Confirm your turn first, or Undo to change it.")
+
+
+def only_watching() -> str:
+    """A click of a spectator on the board."""
+    return QCoreApplication.translate("Texts", "You are watching this game: you cannot play in it.")
+
+
+def watching(line: str) -> str:
+    """The status line of a spectator: ``line`` is what the players do now."""
+    if not line:
+        return QCoreApplication.translate("Texts", "You are watching.")
+    return arg(QCoreApplication.translate("Texts", "You are watching — %1"), line)
 
 
 def status_line(phase: str, other: str) -> str:
@@ -308,6 +341,52 @@ def came_back(name: str) -> str:
 def connection_lost() -> str:
     """A seat's panel while its connection is down."""
     return QCoreApplication.translate("Texts", "Connection lost")
+
+
+def presence(connected: bool | None) -> str:
+    """A seat's connection in the table's list of players (``None``: not known yet)."""
+    if connected is None:
+        return ""
+    if connected:
+        return QCoreApplication.translate("Texts", "connected")
+    return QCoreApplication.translate("Texts", "connection lost")
+
+
+def you(name: str) -> str:
+    """My own seat in the table's list of players."""
+    return arg(QCoreApplication.translate("Texts", "%1 (you)"), name)
+
+
+# --- re-hosting a table whose relay is gone ---------------------------------------------------
+
+
+def rehost_button() -> str:
+    return QCoreApplication.translate("Texts", "Host this table myself")
+
+
+def rehost_offer() -> str:
+    """Under the pause, when the table's relay seems gone or stuck."""
+    return QCoreApplication.translate(
+        "Texts",
+        "If the table's relay is gone, you can host the table yourself, from your own copy of "
+        "the game: the others' programs find it on your network by themselves.",
+    )
+
+
+def rehosting() -> str:
+    return QCoreApplication.translate("Texts", "Hosting the table on this computer…")
+
+
+def rehosted(invite: str) -> str:
+    """The table is re-hosted here: the invite code for players the LAN does not reach."""
+    return arg(
+        QCoreApplication.translate(
+            "Texts",
+            "You host this table now. Players on your network find it by themselves; give "
+            "the others this invite code if they play from elsewhere: %1",
+        ),
+        invite,
+    )
 
 
 def abandoned_title() -> str:

@@ -78,8 +78,9 @@ async def listen(relay: Relay, bind: str, port: int | None) -> int:
 
 class Announcement:
     """A hosted table's announcement on the LAN, its free seats kept up to date from the
-    relay's seats (withdrawn once the table is full). Failing to announce is no error: the
-    invite code still works."""
+    relay's seats. A full table stays announced with no free seat — while it plays, others
+    find it to watch it as spectators — until the service closes the announcement. Failing to
+    announce is no error: the invite code still works."""
 
     def __init__(self, interfaces: list[str] | None) -> None:
         self.interfaces = interfaces
@@ -108,12 +109,11 @@ class Announcement:
             return True  # a re-hosted table: its seats are the game's, never free
 
         def on_seats(members: list[tuple[bytes, str]]) -> None:
-            free = relay.seats - len(members)
-            self._spawn(announcer.withdraw() if free <= 0 else announcer.update(free))
+            self._spawn(announcer.update(max(0, relay.seats - len(members))))
 
         relay.on_seats = on_seats
-        if relay.free_seats <= 0:  # filled while the announcement started
-            self._spawn(announcer.withdraw())
+        if relay.free_seats != info.free_seats:  # seats taken while the announcement started
+            self._spawn(announcer.update(max(0, relay.free_seats)))
         return True
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:

@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name>StartScreen</name>
+    <name>PlayWithOthers</name>
     <message numerus="yes">
         <source>%n seat(s) free</source>
         <translation>

@@ -4,10 +4,6 @@
 <context>
     <name>Lobby</name>
     <message>
-        <source>Starting a game against the bot…</source>
-        <translation>La partie contre le robot commence…</translation>
-    </message>
-    <message>
         <source>Opening your table…</source>
         <translation>Ouverture de votre table…</translation>
     </message>
@@ -28,16 +24,8 @@
         <translation>Vous avez quitté la partie. Elle pourra continuer plus tard : « Reprendre une partie interrompue » (si la table de l&apos;autre joueur est encore ouverte).</translation>
     </message>
     <message>
-        <source>Easy bot</source>
-        <translation>Robot facile</translation>
-    </message>
-    <message>
-        <source>Medium bot</source>
-        <translation>Robot moyen</translation>
-    </message>
-    <message>
-        <source>Hard bot</source>
-        <translation>Robot fort</translation>
+        <source>Starting a game against the bots…</source>
+        <translation>La partie contre les robots commence…</translation>
     </message>
     <message>
         <source>No interrupted network game.</source>
@@ -46,6 +34,12 @@
     <message>
         <source>Your game at %1, last played %2</source>
         <translation>Votre partie sur %1, jouée pour la dernière fois le %2</translation>
+    </message>
+    <message>
+        <source>Your table “%1” is open. Waiting for players to join — they can pick it from their list, or join with your invite code:
+%2</source>
+        <translation>Votre table « %1 » est ouverte. En attente de joueurs — ils peuvent la choisir dans leur liste, ou rejoindre avec votre code d&apos;invitation :
+%2</translation>
     </message>
     <message>
         <source>Your table “%1” is open. Waiting for a player to join — they can pick it from their list, or join with your invite code:
@@ -69,18 +63,6 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Easy bot</source>
-        <translation>Robot facile</translation>
-    </message>
-    <message>
-        <source>Medium bot</source>
-        <translation>Robot moyen</translation>
-    </message>
-    <message>
-        <source>Hard bot</source>
-        <translation>Robot fort</translation>
-    </message>
-    <message>
         <source>Open a record</source>
         <translation>Ouvrir une partie enregistrée</translation>
     </message>
@@ -102,6 +84,127 @@
     <message>
         <source>The game goes on from turn %1.</source>
         <translation>La partie reprend au tour %1.</translation>
+    </message>
+</context>
+<context>
+    <name>PlayWithOthers</name>
+    <message>
+        <source>%1&apos;s table</source>
+        <translation>Table de %1</translation>
+    </message>
+    <message>
+        <source>My table</source>
+        <translation>Ma table</translation>
+    </message>
+    <message>
+        <source>playing — you can watch</source>
+        <translation>en cours — vous pouvez regarder</translation>
+    </message>
+    <message>
+        <source>%1 at %2:%3 — key %4</source>
+        <translation>%1 sur %2:%3 — clé %4</translation>
+    </message>
+    <message>
+        <source>Tables on your network cannot be listed (%1). You can still join by invite code.</source>
+        <translation>Les tables de votre réseau ne peuvent pas être listées (%1). Vous pouvez toujours rejoindre une table avec un code d&apos;invitation.</translation>
+    </message>
+    <message>
+        <source>Looking for tables on your network… none so far.</source>
+        <translation>Recherche de tables sur votre réseau… aucune pour le moment.</translation>
+    </message>
+    <message>
+        <source>Stop hosting</source>
+        <translation>Fermer ma table</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Play with others</source>
+        <translation>Jouer avec d’autres</translation>
+    </message>
+    <message>
+        <source>Tables on your network</source>
+        <translation>Tables de votre réseau</translation>
+    </message>
+    <message>
+        <source>Join this table</source>
+        <translation>Rejoindre cette table</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>Regarder</translation>
+    </message>
+    <message>
+        <source>Watch the game without playing: you see what every player sees.</source>
+        <translation>Regarder la partie sans jouer : vous voyez ce que tout le monde voit.</translation>
+    </message>
+    <message>
+        <source>Or join with an invite code:</source>
+        <translation>Ou rejoindre avec un code d&apos;invitation :</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>Rejoindre</translation>
+    </message>
+    <message>
+        <source>Host a table</source>
+        <translation>Ouvrir une table</translation>
+    </message>
+    <message>
+        <source>Table name</source>
+        <translation>Nom de la table</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Other seat</source>
+        <translation>Autre place</translation>
+    </message>
+    <message>
+        <source>Other seats</source>
+        <translation>Autres places</translation>
+    </message>
+    <message>
+        <source>A player who joins</source>
+        <translation>Un joueur qui rejoint la table</translation>
+    </message>
+    <message>
+        <source>Players who join</source>
+        <translation>Des joueurs qui rejoignent la table</translation>
+    </message>
+    <message>
+        <source>%1 on this computer</source>
+        <translation>%1 sur cet ordinateur</translation>
+    </message>
+    <message>
+        <source>Bots on this computer: %1</source>
+        <translation>Robots sur cet ordinateur : %1</translation>
+    </message>
+    <message>
+        <source>You play</source>
+        <translation>Vous jouez</translation>
+    </message>
+    <message>
+        <source>Copy my invite code</source>
+        <translation>Copier mon code d&apos;invitation</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) free</source>
+        <translation>
+            <numerusform>%n place libre</numerusform>
+            <numerusform>%n places libres</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RelayNote</name>
+    <message>
+        <source>Copy the invite code</source>
+        <translation>Copier le code d&apos;invitation</translation>
     </message>
 </context>
 <context>
@@ -157,39 +260,8 @@
         <translation>Vous</translation>
     </message>
     <message>
-        <source>%1&apos;s table</source>
-        <translation>Table de %1</translation>
-    </message>
-    <message>
-        <source>My table</source>
-        <translation>Ma table</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n seat(s) free</source>
-        <translation>
-            <numerusform>%n place libre</numerusform>
-            <numerusform>%n places libres</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 at %2:%3 — key %4</source>
-        <translation>%1 sur %2:%3 — clé %4</translation>
-    </message>
-    <message>
-        <source>Tables on your network cannot be listed (%1). You can still join by invite code.</source>
-        <translation>Les tables de votre réseau ne peuvent pas être listées (%1). Vous pouvez toujours rejoindre une table avec un code d&apos;invitation.</translation>
-    </message>
-    <message>
-        <source>Looking for tables on your network… none so far.</source>
-        <translation>Recherche de tables sur votre réseau… aucune pour le moment.</translation>
-    </message>
-    <message>
-        <source>Stop hosting</source>
-        <translation>Fermer ma table</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Annuler</translation>
+        <source>Game</source>
+        <translation>Jeu</translation>
     </message>
     <message>
         <source>Name</source>
@@ -216,20 +288,20 @@
         <translation>Jouer contre un robot</translation>
     </message>
     <message>
+        <source>Play against bots</source>
+        <translation>Jouer contre des robots</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
         <source>Bot</source>
         <translation>Robot</translation>
     </message>
     <message>
-        <source>Easy</source>
-        <translation>Facile</translation>
-    </message>
-    <message>
-        <source>Medium</source>
-        <translation>Moyen</translation>
-    </message>
-    <message>
-        <source>Hard</source>
-        <translation>Fort</translation>
+        <source>Bots</source>
+        <translation>Robots</translation>
     </message>
     <message>
         <source>You play</source>
@@ -242,58 +314,6 @@
     <message>
         <source>Play</source>
         <translation>Jouer</translation>
-    </message>
-    <message>
-        <source>Play with others</source>
-        <translation>Jouer avec d’autres</translation>
-    </message>
-    <message>
-        <source>Tables on your network</source>
-        <translation>Tables de votre réseau</translation>
-    </message>
-    <message>
-        <source>Join this table</source>
-        <translation>Rejoindre cette table</translation>
-    </message>
-    <message>
-        <source>Or join with an invite code:</source>
-        <translation>Ou rejoindre avec un code d&apos;invitation :</translation>
-    </message>
-    <message>
-        <source>Host a table</source>
-        <translation>Ouvrir une table</translation>
-    </message>
-    <message>
-        <source>Join</source>
-        <translation>Rejoindre</translation>
-    </message>
-    <message>
-        <source>Table name</source>
-        <translation>Nom de la table</translation>
-    </message>
-    <message>
-        <source>Other seat</source>
-        <translation>Autre place</translation>
-    </message>
-    <message>
-        <source>A player who joins</source>
-        <translation>Un joueur qui rejoint la table</translation>
-    </message>
-    <message>
-        <source>Easy bot on this computer</source>
-        <translation>Robot facile sur cet ordinateur</translation>
-    </message>
-    <message>
-        <source>Medium bot on this computer</source>
-        <translation>Robot moyen sur cet ordinateur</translation>
-    </message>
-    <message>
-        <source>Hard bot on this computer</source>
-        <translation>Robot fort sur cet ordinateur</translation>
-    </message>
-    <message>
-        <source>Copy my invite code</source>
-        <translation>Copier mon code d&apos;invitation</translation>
     </message>
     <message>
         <source>Records</source>
@@ -391,6 +411,10 @@
         <translation>Réfléchit…</translation>
     </message>
     <message>
+        <source>%1 share the win</source>
+        <translation>%1 se partagent la victoire</translation>
+    </message>
+    <message>
         <source>You win!</source>
         <translation>Vous gagnez !</translation>
     </message>
@@ -449,6 +473,10 @@
     <message>
         <source>Replay the record</source>
         <translation>Revoir l&apos;enregistrement</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
     </message>
 </context>
 <context>
@@ -625,13 +653,6 @@
         <source>Waiting for the table to be set (%1 left).</source>
         <translation>On attend que la table soit mise en place (encore %1).</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 lost the connection — waiting for %1 to come back (%2 left).</source>
-        <translation>
-            <numerusform>%1 a perdu la connexion — on attend son retour (encore %2).</numerusform>
-            <numerusform>%1 ont perdu la connexion — on attend leur retour (encore %2).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Your connection to the table is lost — trying to reconnect (%1 left).</source>
         <translation>Votre connexion à la table est perdue — nouvelle tentative en cours (encore %1).</translation>
@@ -657,19 +678,40 @@
         <translation>Connexion perdue</translation>
     </message>
     <message>
+        <source>connected</source>
+        <translation>en ligne</translation>
+    </message>
+    <message>
+        <source>connection lost</source>
+        <translation>connexion perdue</translation>
+    </message>
+    <message>
+        <source>%1 (you)</source>
+        <translation>%1 (vous)</translation>
+    </message>
+    <message>
+        <source>Host this table myself</source>
+        <translation>Héberger cette table moi-même</translation>
+    </message>
+    <message>
+        <source>If the table&apos;s relay is gone, you can host the table yourself, from your own copy of the game: the others&apos; programs find it on your network by themselves.</source>
+        <translation>Si le relais de la table a disparu, vous pouvez héberger la table vous-même, à partir de votre propre copie de la partie : les programmes des autres la trouvent tout seuls sur votre réseau.</translation>
+    </message>
+    <message>
+        <source>Hosting the table on this computer…</source>
+        <translation>Hébergement de la table sur cet ordinateur…</translation>
+    </message>
+    <message>
+        <source>You host this table now. Players on your network find it by themselves; give the others this invite code if they play from elsewhere: %1</source>
+        <translation>Vous hébergez maintenant cette table. Les joueurs de votre réseau la trouvent tout seuls ; donnez ce code d&apos;invitation aux autres s&apos;ils jouent d&apos;ailleurs : %1</translation>
+    </message>
+    <message>
         <source>The game was abandoned</source>
         <translation>La partie a été abandonnée</translation>
     </message>
     <message>
         <source>No winner, no score. Nobody is blamed.</source>
         <translation>Pas de gagnant, pas de score. Personne n&apos;est mis en cause.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n minute(s)</source>
-        <translation>
-            <numerusform>%n minute</numerusform>
-            <numerusform>%n minutes</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n second(s)</source>
@@ -697,6 +739,34 @@
     <message>
         <source>Could not open a port for your table (%1) — try again.</source>
         <translation>Impossible d&apos;ouvrir un port pour votre table (%1) — réessayez.</translation>
+    </message>
+    <message>
+        <source>This program cannot show a game of %1.</source>
+        <translation>Ce programme ne sait pas afficher une partie de %1.</translation>
+    </message>
+    <message>
+        <source>Wait: it is not your turn.</source>
+        <translation>Attendez : ce n’est pas votre tour.</translation>
+    </message>
+    <message>
+        <source>There is nothing to claim in this game.</source>
+        <translation>Il n’y a rien à réclamer dans ce jeu.</translation>
+    </message>
+    <message>
+        <source>There are no cards to reveal in this game.</source>
+        <translation>Il n’y a pas de cartes à révéler dans ce jeu.</translation>
+    </message>
+    <message>
+        <source>You are watching this game: you cannot play in it.</source>
+        <translation>Vous regardez cette partie : vous ne pouvez pas y jouer.</translation>
+    </message>
+    <message>
+        <source>You are watching.</source>
+        <translation>Vous regardez la partie.</translation>
+    </message>
+    <message>
+        <source>You are watching — %1</source>
+        <translation>Vous regardez — %1</translation>
     </message>
     <message>
         <source>The interrupted game cannot be read (%1).</source>
@@ -794,6 +864,30 @@
         <translation>À vous, lancer %1 : cliquez le premier et le dernier jeton d’une ligne droite de %1 jetons cachés, ou de l’or découvert pour l’enterrer.</translation>
     </message>
     <message>
+        <source>Easy</source>
+        <translation>Facile</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Moyen</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Fort</translation>
+    </message>
+    <message>
+        <source>Easy bot</source>
+        <translation>Robot facile</translation>
+    </message>
+    <message>
+        <source>Medium bot</source>
+        <translation>Robot moyen</translation>
+    </message>
+    <message>
+        <source>Hard bot</source>
+        <translation>Robot fort</translation>
+    </message>
+    <message>
         <source>Replay of board %1: %2 (mountains) against %3 (rivers)</source>
         <translation>Relecture du plateau %1 : %2 (montagnes) contre %3 (rivières)</translation>
     </message>
@@ -836,6 +930,20 @@
     <message>
         <source>Board %1 — mountains: %2; rivers: %3</source>
         <translation>Plateau %1 — montagnes : %2 ; rivières : %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 lost the connection — waiting for %1 to come back (%2 left).</source>
+        <translation>
+            <numerusform>%1 a perdu la connexion — on attend son retour (encore %2).</numerusform>
+            <numerusform>%1 ont perdu la connexion — on attend leur retour (encore %2).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

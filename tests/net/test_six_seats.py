@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from goldnet import games
 from goldnet.net.journal import read_journal
 from goldnet.records import read, verify
 
@@ -56,7 +57,11 @@ def ended(profile: Path) -> bool:
     return read_journal(path).end is not None
 
 
-def test_six_members_as_processes_and_a_spectator_joining_mid_game(tmp_path: Path) -> None:
+def test_six_members_as_processes_and_a_spectator_joining_mid_game(
+    tmp_path: Path, cards_game: games.GameInfo
+) -> None:
+    # cards_game: the record is verified in this process too, whose registry may have been
+    # loaded by an earlier test before GOLDNET_GAMES named the card game
     profiles = [tmp_path / f"seat{i}" for i in range(SEATS)]
     host = Process(
         tmp_path,

@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -90,3 +91,24 @@ def click_field(
 
 def hover_field(view: QGraphicsView, f: int) -> None:
     QTest.mouseMove(view.viewport(), field_pos(view, f))
+
+
+@pytest.fixture
+def cards_kit(cards_game: Any) -> Iterator[Any]:
+    """The test card game (2–6 seats) registered with a ui kit of its own
+    (``tests/ui/cards_kit.py``) during one test: the shell offers it like any game."""
+    from ui import kits
+
+    kits.register(cards_game.name, "tests.ui.cards_kit")
+    yield cards_game
+    kits.unregister(cards_game.name)
+
+
+@pytest.fixture
+def windows(qtbot: Any) -> Iterator[list[Any]]:
+    """The windows a test opens, shut down (bot threads, network thread) before the checks
+    for leaked threads run."""
+    opened: list[Any] = []  # MainWindow
+    yield opened
+    for window in opened:
+        window.shutdown()

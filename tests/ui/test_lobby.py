@@ -203,8 +203,13 @@ def test_the_lobby_lists_a_table_of_another_process_and_plays_it_to_the_end(
     c = network_controller(qtbot, window)
     assert c.human == 1 and c.names == ("greedy bot", "Ada") and c.table.options == (4,)
     assert window.table.scene is not None and window.table.scene.board.number == 4
-    # once full, the table leaves the LAN list (the host withdraws it)
-    qtbot.waitUntil(lambda: name not in [t.name for t in window.start.tables()], timeout=15000)
+    # once full, the table stays on the LAN list with no free seat: one to watch, not to join
+    qtbot.waitUntil(
+        lambda: any(t.name == name and not t.free_seats for t in window.start.tables()),
+        timeout=15000,
+    )
+    row = next(i for i, t in enumerate(window.start.tables()) if t.name == name)
+    assert window.start.tables_list.item(row).text().endswith("playing — you can watch")
 
     moves = play_to_the_end(qtbot, window, by_mouse=3)
     assert moves >= 10
@@ -236,7 +241,7 @@ def test_a_window_hosts_and_another_joins_by_the_copied_invite_code(
     start = host.start
     assert not start.copy_invite_button.isEnabled()  # nothing hosted yet
     start.table_name_edit.setText("Friday table")
-    start.host_board_combo.setCurrentIndex(start.host_board_combo.findData(9))
+    start.host_option_combos["board"].setCurrentIndex(start.host_option_combos["board"].findData(9))
     start.opponent_combo.setCurrentIndex(start.opponent_combo.findData(""))
     assert not start.host_seat_combo.isEnabled()  # against a player, the host plays seat 0
     QTest.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
@@ -369,7 +374,7 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     window = new_window(qtbot, profile)
     start = window.start
     start.name_edit.setText("Zoé")
-    start.host_board_combo.setCurrentIndex(start.host_board_combo.findData(2))
+    start.host_option_combos["board"].setCurrentIndex(start.host_option_combos["board"].findData(2))
     start.opponent_combo.setCurrentIndex(start.opponent_combo.findData("strong"))
     start.host_seat_combo.setCurrentIndex(start.host_seat_combo.findData(1))
     assert start.host_seat_combo.isEnabled()

@@ -142,3 +142,54 @@ def test_a_network_game_words_refusals_in_french(
     )
     assert english not in texts.problem_text(Problem("play", detail=english))
     c.shutdown()
+
+
+GENERIC = {
+    "not-your-turn": ("Wait: it is not your turn.", "Attendez : ce n’est pas votre tour."),
+    "no-claim": (
+        "There is nothing to claim in this game.",
+        "Il n’y a rien à réclamer dans ce jeu.",
+    ),
+    "no-reveal": (
+        "There are no cards to reveal in this game.",
+        "Il n’y a pas de cartes à révéler dans ce jeu.",
+    ),
+    "illegal": ("This move is not allowed.", "Ce coup n’est pas permis."),
+}
+"""The engine contract's generic refusal codes, in English and in French."""
+
+
+def generic_refusals() -> list[IllegalAction]:
+    """Refusals with the engine contract's generic codes: real ones of a game without claims
+    and without cards, a move out of turn as the lockstep binding's check raises it, and one
+    whose raiser gave no code."""
+    state = make_engine("mountains-rivers", (1,), 2).state
+    out = []
+    for attempt in (
+        lambda: state.apply_claim(1, ("pair", 1)),
+        lambda: state.apply_reveal("cards", 0, None, 1),
+    ):
+        with pytest.raises(IllegalAction) as caught:
+            attempt()
+        out.append(caught.value)
+    out.append(IllegalAction("it is not seat 1's turn", code="not-your-turn", seat=1))
+    out.append(IllegalAction("no code given"))
+    assert sorted(e.code for e in out) == sorted(GENERIC)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_generic_refusal_codes_are_worded_by_the_shell(
+    translations: i18n.Translations, lang: str
+) -> None:
+    translations.install(lang)
+    for exc in generic_refusals():
+        wanted = GENERIC[exc.code][lang == "fr"]
+        assert texts.refusal(exc.refusal, {}) == wanted, exc.code  # a kit without words
+        assert kit_texts.refusal(exc.refusal) == wanted, exc.code  # Mountains & Rivers' kit
+        assert str(exc) not in wanted
+
+
+def test_a_kits_words_come_before_the_generic_ones(translations: i18n.Translations) -> None:
+    why = Refusal("not-your-turn", (("seat", 1),))
+    assert texts.refusal(why, {"not-your-turn": lambda r: "Bea plays now."}) == "Bea plays now."

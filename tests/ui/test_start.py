@@ -25,7 +25,7 @@ def test_name_colour_and_choices_are_remembered(qtbot, artifacts: Artifacts) -> 
     start.name_edit.editingFinished.emit()
     green = start.colour_buttons.button(2)
     QTest.mouseClick(green, Qt.MouseButton.LeftButton)
-    start.board_combo.setCurrentIndex(start.board_combo.findData(7))
+    start.option_combos["board"].setCurrentIndex(start.option_combos["board"].findData(7))
     start.level_combo.setCurrentIndex(start.level_combo.findData("strong"))
     start.seat_combo.setCurrentIndex(start.seat_combo.findData(1))
     assert not start.preview.pixmap().isNull()
@@ -38,13 +38,14 @@ def test_name_colour_and_choices_are_remembered(qtbot, artifacts: Artifacts) -> 
     window.table.stop()
     saved = json.loads((Path(os.environ["GOLDNET_HOME"]) / "settings.json").read_text())
     assert saved["name"] == "Berthe" and saved["colour"] == "#27ae60"
-    assert saved["ui"] == {"board": 7, "bot": "strong", "seat": 1}
+    chosen = {"game": "mountains-rivers", "board": 7, "seats": 2, "bot": "strong", "seat": 1}
+    assert saved["ui"] == chosen
     # A new window starts from what was remembered.
     again = MainWindow(speed=0.0, bot_delay=0)
     qtbot.addWidget(again)
     assert again.start.name_edit.text() == "Berthe"
     assert again.start.player_colour() == "#27ae60"
-    assert again.start.choices() == {"board": 7, "bot": "strong", "seat": 1}
+    assert again.start.choices() == chosen
 
 
 def test_other_settings_in_the_profile_are_kept(qtbot) -> None:

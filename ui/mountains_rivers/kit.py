@@ -71,6 +71,9 @@ class MountainsRiversKit:
         """The roll the turn is played with (None in free choice or before a throw)."""
         return observation.roll
 
+    def turn_number(self, observation: Observation) -> int:
+        return observation.turn
+
     def refusal(self, why: Refusal) -> str:
         return texts.refusal(why)
 
@@ -97,6 +100,12 @@ class MountainsRiversKit:
 
     def host_seat_note(self) -> str:
         return texts.host_seat_note()
+
+    def bot_level(self, level: str) -> str:
+        return texts.bot_level(level)
+
+    def bot_name(self, level: str) -> str:
+        return texts.bot_name(level)
 
     def table_line(self, options: tuple[Any, ...], names: Sequence[str]) -> str:
         return texts.table_line(int(options[0]), names)

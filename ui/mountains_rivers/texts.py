@@ -222,6 +222,26 @@ def seat_choice(seat: int) -> str:
     return QCoreApplication.translate("Texts", "The rivers")
 
 
+def bot_level(level: str) -> str:
+    """A bot level of the registry (``random``, ``greedy``, ``strong``) in words."""
+    words = {
+        "random": QCoreApplication.translate("Texts", "Easy"),
+        "greedy": QCoreApplication.translate("Texts", "Medium"),
+        "strong": QCoreApplication.translate("Texts", "Hard"),
+    }
+    return words.get(level, level)
+
+
+def bot_name(level: str) -> str:
+    """The name a bot of ``level`` plays under."""
+    words = {
+        "random": QCoreApplication.translate("Texts", "Easy bot"),
+        "greedy": QCoreApplication.translate("Texts", "Medium bot"),
+        "strong": QCoreApplication.translate("Texts", "Hard bot"),
+    }
+    return words.get(level, level)
+
+
 def host_seat_note() -> str:
     """Why a host cannot choose a seat against a player on the network."""
     return QCoreApplication.translate(
