@@ -124,15 +124,7 @@ class Lobby(QObject):
 
     def join_code(self, text: str) -> None:
         """Join by invite code; a code that cannot be read is explained, nothing else."""
-        if not self._can_start():
-            return
-        try:
-            invite = parse_invite(text)
-        except InviteError as exc:
-            message = texts.invite_problem(str(exc) if text.strip() else "")
-            self.start.set_network_state("idle", message, "problem")
-            return
-        self._join(invite)
+        self._by_code(text, spectate=False)
 
     def join_table(self, table: TableInfo) -> None:
         if self._can_start():
@@ -145,6 +137,9 @@ class Lobby(QObject):
 
     def watch_code(self, text: str) -> None:
         """Watch the table of an invite code as a spectator; a bad code is explained."""
+        self._by_code(text, spectate=True)
+
+    def _by_code(self, text: str, *, spectate: bool) -> None:
         if not self._can_start():
             return
         try:
@@ -153,7 +148,7 @@ class Lobby(QObject):
             message = texts.invite_problem(str(exc) if text.strip() else "")
             self.start.set_network_state("idle", message, "problem")
             return
-        self._join(invite, spectate=True)
+        self._join(invite, spectate=spectate)
 
     def _join(self, invite: Invite, *, spectate: bool = False) -> None:
         self._hosting = {}

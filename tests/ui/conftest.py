@@ -112,3 +112,13 @@ def windows(qtbot: Any) -> Iterator[list[Any]]:
     yield opened
     for window in opened:
         window.shutdown()
+
+
+@pytest.fixture
+def translations(qapp: Any) -> Iterator[Any]:
+    """The application's translations; English again after the test."""
+    from ui import i18n
+
+    t = i18n.Translations()
+    yield t
+    t.install("en")

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,13 +51,6 @@ GAME = "mountains-rivers"
 @pytest.fixture(autouse=True)
 def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
-
-
-@pytest.fixture
-def translations(qapp: Any) -> Iterator[i18n.Translations]:
-    t = i18n.Translations()
-    yield t
-    t.install("en")
 
 
 def new_window(

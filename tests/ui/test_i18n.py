@@ -19,13 +19,6 @@ from ui.mountains_rivers import texts as kit_texts
 from .conftest import field
 
 
-@pytest.fixture
-def translations(qapp):
-    t = i18n.Translations()
-    yield t
-    t.install("en")
-
-
 def test_every_french_message_is_translated() -> None:
     root = ET.fromstring(resource("translations", "goldnet_fr.ts").read_bytes())
     messages = list(root.iter("message"))

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,13 +39,6 @@ AWAY = 2
 @pytest.fixture(autouse=True)
 def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
-
-
-@pytest.fixture
-def translations(qapp: Any) -> Iterator[i18n.Translations]:
-    t = i18n.Translations()
-    yield t
-    t.install("en")
 
 
 def host_four(qtbot: Any, window: MainWindow) -> NetworkController:

@@ -4,7 +4,6 @@ arguments, never from the engine's English (docs/rules/mountains-rivers.md, "Ref
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,13 +26,6 @@ from ..games.mountains_rivers.conftest import grid_board
 from ..games.mountains_rivers.test_refusals import CASES
 
 UI = Path(__file__).resolve().parents[2] / "ui"
-
-
-@pytest.fixture
-def translations(qapp: Any) -> Iterator[i18n.Translations]:
-    t = i18n.Translations()
-    yield t
-    t.install("en")
 
 
 def raised() -> list[IllegalAction]:

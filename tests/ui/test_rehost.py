@@ -50,13 +50,6 @@ def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def translations(qapp: Any) -> Iterator[i18n.Translations]:
-    t = i18n.Translations()
-    yield t
-    t.install("en")
-
-
-@pytest.fixture
 def processes() -> Iterator[list[Process]]:
     started: list[Process] = []
     yield started

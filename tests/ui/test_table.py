@@ -235,13 +235,6 @@ def test_illegal_clicks_are_refused_with_a_visible_hint_and_no_state_change(
     assert c.state.public_hash() == committed and c.phase == "human"
 
 
-@pytest.fixture
-def translations(qapp) -> Iterator[i18n.Translations]:
-    t = i18n.Translations()
-    yield t
-    t.install("en")
-
-
 def test_illegal_clicks_are_hinted_in_french(
     qtbot, table: TableWidget, translations: i18n.Translations, artifacts: Artifacts
 ) -> None:
