@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QGuiApplication, QIcon, QPixmap
+from PySide6.QtGui import QBrush, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -32,13 +32,6 @@ from . import style, texts
 
 ROW_HEIGHT = 20
 """The list's least height in pixels."""
-
-
-def swatch(colour: str, size: int = 14) -> QIcon:
-    """A small square of a seat's colour."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(QColor(colour))
-    return QIcon(pixmap)
 
 
 class SeatList(QListWidget):
@@ -81,7 +74,9 @@ class SeatList(QListWidget):
             shown = texts.you(name) if seat == self.me else name
             status = self.status(seat)
             item = QListWidgetItem(f"{shown}  ·  {status}" if status else shown)
-            item.setIcon(swatch(self.colours[seat] if seat < len(self.colours) else "#888888"))
+            item.setIcon(
+                style.swatch(self.colours[seat] if seat < len(self.colours) else "#888888")
+            )
             if seat < len(self.connected) and self.connected[seat] is False:
                 item.setForeground(QBrush(style.AWAY))
             self.addItem(item)

@@ -24,7 +24,7 @@ import contextlib
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -47,12 +47,6 @@ from .others import PlayWithOthers
 from .render import mark_random
 
 PREVIEW_WIDTH = 220
-
-
-def colour_icon(colour: str, size: int = 22) -> QIcon:
-    pixmap = QPixmap(size, size)
-    pixmap.fill(QColor(colour))
-    return QIcon(pixmap)
 
 
 def _saved(settings: dict[str, Any], key: str) -> dict[str, Any]:
@@ -114,7 +108,7 @@ class StartScreen(PlayWithOthers):
         for i, colour in enumerate(style.COLOUR_CHOICES):
             b = QToolButton()
             b.setCheckable(True)
-            b.setIcon(colour_icon(colour))
+            b.setIcon(style.swatch(colour, 22))
             b.setIconSize(QSize(22, 22))
             b.setProperty("colour", colour)
             b.setChecked(QColor(colour) == QColor(current))

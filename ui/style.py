@@ -12,7 +12,7 @@ them from the mountain *areas*); markers are brown (face down), gold (revealed) 
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QIcon, QPixmap
 
 HEX = 30.0
 """Circumradius of a field in scene units."""
@@ -142,3 +142,10 @@ def seat_colours(count: int, mine: str | None = None, seat: int | None = None) -
             free = [c for c in (*SEAT_DEFAULTS, *COLOUR_CHOICES) if not taken(c)]
             out[s] = free[0] if free else SEAT_DEFAULTS[s % len(SEAT_DEFAULTS)]
     return tuple(c for c in out if c is not None)
+
+
+def swatch(colour: str, size: int = 14) -> QIcon:
+    """A square of ``colour``, ``size`` pixels wide (seat colours in lists and choosers)."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(QColor(colour))
+    return QIcon(pixmap)

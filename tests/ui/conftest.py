@@ -122,3 +122,12 @@ def translations(qapp: Any) -> Iterator[Any]:
     t = i18n.Translations()
     yield t
     t.install("en")
+
+
+@pytest.fixture
+def processes() -> Iterator[list[Any]]:
+    """``goldnet`` processes a test starts (``tests.processes.Process``), stopped after it."""
+    started: list[Any] = []
+    yield started
+    for p in started:
+        p.stop()

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,14 +37,6 @@ from .conftest import Artifacts, click_field, field
 @pytest.fixture(autouse=True)
 def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
-
-
-@pytest.fixture
-def processes() -> Iterator[list[Process]]:
-    started: list[Process] = []
-    yield started
-    for p in started:
-        p.stop()
 
 
 def new_window(qtbot: Any, profile: Profile | None = None) -> MainWindow:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import signal
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,14 +46,6 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture(autouse=True)
 def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
-
-
-@pytest.fixture
-def processes() -> Iterator[list[Process]]:
-    started: list[Process] = []
-    yield started
-    for p in started:
-        p.stop()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
