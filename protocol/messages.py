@@ -167,6 +167,8 @@ class Reveal:
             raise MessageError(f"a reveal carries at most {MAX_CLAIMS} claims, in an array")
         if any(not isinstance(claim, tuple) for claim in self.claims):
             raise MessageError("a claim is an array")
+        if any(claim in self.claims[:i] for i, claim in enumerate(self.claims)):
+            raise MessageError("a reveal carries each claim once")
 
     @classmethod
     def from_body(cls, body: tuple[Any, ...]) -> Reveal:
