@@ -12,6 +12,14 @@ Entries are frames (4-byte big-endian length + canonical msgpack array):
 | ``in`` | log index, envelope bytes | each envelope of the game the peer accepted |
 | ``moved`` | invite code of the relay the game moved to | when a member re-hosts the table |
 | ``end`` | how it ended (``over``, ``abandoned``, ``halted``), record path, reason | at the end |
+| ``local`` | dealer seed (32 bytes), ``[seat, bot level, private key]`` per bot | after ``meta`` |
+| ``botseed`` | a bot's seat, chain number, beacon seed (32 bytes, secret) | as ``seed`` |
+
+A game against bots on this computer (:mod:`goldnet.botgame`) is journalled in the same file
+format and folder: its ``meta`` has no invite code (``""``); its ``local`` entry (secret, like
+``seed``) holds the bots' keys and the dealer's seed (this process is every bot and the trusted
+dealer); ``out`` holds the player's envelopes and ``in`` the bots', each indexed by its place in
+the game's one order of envelopes.
 
 Each write is flushed; ``seed``, ``out`` and ``end`` entries are also fsynced, so that a peer
 never signs two different envelopes with one sequence number across a crash, and never commits
@@ -37,7 +45,9 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from protocol.codec import pack, unpack
+from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
+from protocol.messages import MessageError, Table
 
 from ..errors import GoldnetError
 from ..profile import private_folder
@@ -68,6 +78,20 @@ class JournalState:
     end: tuple[str, str, str] | None = None
     """``(how, record path, reason)`` once the game has ended."""
     protocol: int = 2
+    local: LocalSeats | None = None
+    """A game against bots on this computer: its bots and dealer seed (``None``: a network
+    game)."""
+    bot_seeds: dict[int, list[bytes]] = field(default_factory=dict)
+    """A game against bots on this computer: each bot seat's beacon seeds, chain 0 first."""
+
+
+@dataclass(frozen=True)
+class LocalSeats:
+    """The ``local`` entry of a game against bots on this computer: the dealer's seed and, per
+    bot seat, ``(seat, bot level, 32-byte private key)``."""
+
+    dealer: bytes
+    bots: tuple[tuple[int, str, bytes], ...]
 
 
 class Journal:
@@ -136,6 +160,16 @@ class Journal:
 
     def end(self, how: str, record: str, reason: str = "") -> None:
         self._write(["end", how, record, reason], sync=True)
+
+    def local(self, seats: LocalSeats) -> None:
+        """A game against bots on this computer: its bots (with their private keys) and the
+        dealer's seed, before anything is signed."""
+        bots = [[seat, level, key] for seat, level, key in seats.bots]
+        self._write(["local", seats.dealer, bots], sync=True)
+
+    def bot_seed(self, seat: int, index: int, seed: bytes) -> None:
+        """A bot's beacon seed (a game against bots on this computer), before its commitment."""
+        self._write(["botseed", seat, index, seed], sync=True)
 
     def close(self) -> None:
         self._file.close()
@@ -242,9 +276,42 @@ def read_journal(path: Path) -> JournalState:
             state.end = ("over", str(entry[1]), "")
         elif kind == "end" and len(entry) == 4:
             state.end = (str(entry[1]), str(entry[2]), str(entry[3]))
+        elif kind == "local" and len(entry) == 3:
+            state.local = _local_seats(path, entry[1], entry[2])
+        elif kind == "botseed" and len(entry) == 4:
+            _, seat, index, seed = entry
+            seeds = state.bot_seeds.setdefault(seat, []) if type(seat) is int else []
+            if index != len(seeds) or not isinstance(seed, bytes) or len(seed) != 32:
+                raise JournalError(f"the journal {path} has a bot's beacon seeds out of order")
+            seeds.append(seed)
     if not state.meta:
         raise JournalError(f"the journal {path} lacks its meta entry")
     return state
+
+
+def _local_seats(path: Path, dealer: Any, bots: Any) -> LocalSeats:
+    """The ``local`` entry's fields, checked.
+
+    Raises:
+        JournalError: malformed (names the file).
+    """
+    good = isinstance(dealer, bytes) and len(dealer) == 32 and isinstance(bots, tuple)
+    seats: list[tuple[int, str, bytes]] = []
+    for bot in bots if good else ():
+        if not (
+            isinstance(bot, tuple)
+            and len(bot) == 3
+            and type(bot[0]) is int
+            and isinstance(bot[1], str)
+            and isinstance(bot[2], bytes)
+            and len(bot[2]) == 32
+        ):
+            good = False
+            break
+        seats.append((bot[0], bot[1], bot[2]))
+    if not good:
+        raise JournalError(f"the journal {path} is damaged: its bots cannot be read")
+    return LocalSeats(dealer, tuple(seats))
 
 
 def unfinished(folder: Path) -> list[Path]:
@@ -280,16 +347,48 @@ def record_path(folder: Path, game: str, first_name: str, game_id: bytes) -> Pat
 
 
 def describe_journal(path: Path) -> dict[str, Any]:
-    """What an interrupted game's journal says: ``invite``, ``name``, ``modified`` (seconds
-    since the epoch), ``entries`` (envelopes received).
+    """What an interrupted game's journal says: ``invite`` (``""`` for a game against bots on
+    this computer), ``name`` (the player's), ``modified`` (seconds since the epoch),
+    ``entries`` (envelopes received), ``local`` (a game against bots on this computer),
+    ``game`` (the registry name), and once the table is known ``names`` (every seat's, in
+    seat order; ``()`` before) and ``seat`` (the player's; ``None`` before, or a spectator).
 
     Raises:
         JournalError: unreadable.
     """
     state = read_journal(path)
+    table, seat = _table_of(state)
     return {
         "invite": state.meta[0],
         "name": state.meta[2],
         "modified": path.stat().st_mtime,
         "entries": len(state.incoming),
+        "local": state.local is not None,
+        "game": table.game if table is not None else str(state.meta[3]),
+        "names": table.names if table is not None else (),
+        "seat": seat,
     }
+
+
+def _table_of(state: JournalState) -> tuple[Table | None, int | None]:
+    """The table of a journal's game (its first envelope, this peer's or another's) and this
+    peer's seat at it (the sender of its own envelopes), when the journal holds them."""
+    own = _sender(state.outgoing[0]) if state.outgoing else None
+    for data in [*state.outgoing[:1], *(d for _, d in state.incoming[:1])]:
+        try:
+            env = Envelope.decode(data)
+            if env.type != "table":
+                continue
+            table = Table.from_body(env.body)
+        except (RemoteProtocolError, MessageError):
+            continue
+        seat = table.members.index(own) if own in table.members else None
+        return table, seat
+    return None, None
+
+
+def _sender(data: bytes) -> bytes | None:
+    try:
+        return Envelope.decode(data).sender
+    except RemoteProtocolError:
+        return None
