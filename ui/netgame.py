@@ -20,6 +20,10 @@ A spectator's controller (``human`` None; :meth:`goldnet.net.service.TableServic
 ``spectate``) shows the public views its peer makes as it checks every envelope with its own
 lockstep machine; it never tries nor sends anything.
 
+A game resumed from its journal shows its earlier turns in the log (the views its peer rebuilt
+from the journal, :attr:`goldnet.net.reports.TableStart.past`), then "The game goes on from turn
+N."
+
 A move the network refuses (not this seat's turn any more, say) becomes a hint and the
 position goes back to the committed one. The rules have already accepted that move on a clone
 of the committed position (a rule's refusal is worded from its code there, as against a bot),
@@ -154,9 +158,10 @@ class NetworkController(PlayController):
     def start(self) -> None:
         """Show the position the game starts (or resumes) from."""
         self.shown.emit(self.obs, [])
+        self.log_past(self.table.past)  # resumed from the journal: the earlier turns
         turn = self.kit.turn_number(self.obs)
         if turn > 0:  # resumed mid-game, or joined mid-game as a spectator
-            self.logged.emit(texts.arg(self.tr("The game goes on from turn %1."), turn))
+            self.logged.emit(texts.goes_on_from(turn))
         self._settle()
         if self.view.result is not None:
             self._end(self.view.result)

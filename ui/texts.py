@@ -38,6 +38,11 @@ def game_over() -> str:
     return QCoreApplication.translate("Texts", "The game is over.")
 
 
+def goes_on_from(turn: int) -> str:
+    """The turn log's line where a resumed game (or one joined mid-way) goes on."""
+    return arg(QCoreApplication.translate("Texts", "The game goes on from turn %1."), turn)
+
+
 def not_allowed() -> str:
     """A refusal whose code this table does not know."""
     return QCoreApplication.translate("Texts", "This move is not allowed.")

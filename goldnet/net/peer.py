@@ -14,7 +14,8 @@ and the answer comes through :meth:`TablePeer.play` (the desktop client). A view
 step of the rules — the game's start, each drawn outcome, applied action, claim and revealed
 card — from the state right after it (the machine's engine is wrapped for that: by the time the
 machine reports its events, it may be several steps further), so a view carries exactly one
-step's events.
+step's events. While a peer is rebuilt from its journal, the views of the steps it replays are
+kept in :attr:`TablePeer.past` instead (the turn log's earlier turns).
 """
 
 from __future__ import annotations
@@ -145,6 +146,8 @@ class TablePeer:
         """How many of the engine's events views have carried."""
         self._view_started = False
         """The first view (the game's start) was made."""
+        self.past: list[View] = []
+        """This seat's views of the steps rebuilt from the journal (the game's start first)."""
 
     def _send(self, message: list[Any]) -> None:
         """Pass a frame (``["env", bytes]``, ``["evidence", bytes]``) to the relay, if
@@ -299,9 +302,12 @@ class TablePeer:
             return
         events = engine.events[self._viewed :]
         self._viewed = len(engine.events)
-        if self.on_view is None or self._replaying:
-            return
         seat = self.machine.seat_of(self.identity.public)
+        if self._replaying:  # rebuilt from the journal: the turn log's earlier turns
+            self.past.append(view_of(engine.state, seat, events, [move] if move else []))
+            return
+        if self.on_view is None:
+            return
         view = view_of(engine.state, seat, events, [move] if move else [])
         trial = engine.state.clone() if view.on_turn and not self.by_bot else None
         self.on_view(view, trial)

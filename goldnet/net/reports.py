@@ -65,8 +65,10 @@ class Outcome:
 @dataclass(frozen=True)
 class TableStart:
     """A game that started: the table's game, options, names in seat order, this player's seat
-    (``None`` for a spectator), where the relay is, the members' keys in seat order and the
-    table's abandonment time (seconds without progress)."""
+    (``None`` for a spectator), where the relay is, the members' keys in seat order, the
+    table's abandonment time (seconds without progress) and, for a game resumed from its
+    journal, this seat's views of the steps played before (the game's start first: the turn
+    log's earlier turns)."""
 
     game: str
     options: tuple[Any, ...]
@@ -75,6 +77,7 @@ class TableStart:
     invite: Invite
     members: tuple[bytes, ...] = ()
     abandon_after: int = DEFAULT_ABANDON_AFTER
+    past: tuple[View, ...] = ()
 
     def seat_of(self, key: bytes | None) -> int | None:
         """The seat of member ``key`` (``None``: not a member, or no key)."""

@@ -477,6 +477,7 @@ class TableService:
             peer.invite,
             table.members,
             table.abandon_after,
+            tuple(peer.past),
         )
 
     async def _watch(self, peer: NetPeer) -> None:
