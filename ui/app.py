@@ -2,9 +2,12 @@
 
 :class:`MainWindow` stacks the start screen, the table and the replay viewer, and owns the
 network thread (:class:`~ui.network.NetBridge`, started with the window, joined when it
-closes) and the lobby (:class:`~ui.lobby.Lobby`). :func:`run` creates the application,
-installs the translations (system language unless the profile says otherwise) and opens the
-window.
+closes) and the lobby (:class:`~ui.lobby.Lobby`). It starts games against bots (journalled in
+the profile, :mod:`goldnet.botgame`) and resumes them when the lobby's Resume picks one. When
+the player closes the window with a game under way, it says that the game is saved and where to
+go on with it, and asks (:meth:`MainWindow.ask_to_close`; without blocking). :func:`run` creates
+the application, installs the translations (system language unless the profile says otherwise)
+and opens the window.
 """
 
 from __future__ import annotations
@@ -21,11 +24,13 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
-from goldnet.profile import Profile
+from goldnet.botgame import BotGame, BotGameError
+from goldnet.net.journal import JournalError
+from goldnet.profile import Profile, ProfileError
 from goldnet.rng import Stream
 
 from . import kits, style, texts
-from .controller import GameSetup
+from .controller import GameController, GameSetup, PlayController
 from .i18n import Translations, resolve
 from .lobby import Lobby
 from .netgame import NetworkController
@@ -80,6 +85,11 @@ class MainWindow(QMainWindow):
         )
         self.lobby = Lobby(self.start, self.profile, self.bridge, bot_delay=bot_delay)
         self.lobby.gameStarted.connect(self.play_network)
+        self.lobby.resumeLocal.connect(self.resume_bot_game)
+        self._close_confirmed = False
+        """The player said to close the window although a game was under way."""
+        self.close_question: QMessageBox | None = None
+        """The question asked when the player closes the window mid-game, while it is open."""
         self.table.rehostRequested.connect(self.lobby.rehost)
         self._finalizer = weakref.finalize(self, self.bridge.shutdown)
         self.bridge.start()
@@ -116,7 +126,45 @@ class MainWindow(QMainWindow):
             self.lobby.cancel()
         self._last_choices = dict(choices)
         self.stack.setCurrentWidget(self.table)
-        self.table.start_game(self.setup_for(choices, seed))
+        self.table.start_game(self.setup_for(choices, seed), profile=self.profile)
+
+    def resume_bot_game(self, path: Path) -> None:
+        """Go on with the game against bots of journal ``path``, with the same bots at the
+        same seats; a game that cannot be resumed is explained (the detail on demand)."""
+        if self.lobby.link is not None:  # hosting or joining meanwhile: stop that
+            self.lobby.cancel()
+        self.table.stop()  # a game it still shows holds its own journal
+        try:
+            game = BotGame.resume(path, self.profile.identity, self.profile.folder)
+        except (BotGameError, JournalError, ProfileError) as exc:
+            self._cannot_resume(str(exc))
+            return
+        if game.game not in kits.names():
+            game.close()
+            self._cannot_resume(texts.cannot_show(kits.title(game.game)))
+            return
+        info = kits.info(game.game)
+        level = next(level for level in game.levels if level)
+        seat, count = game.human, len(game.names)
+        colours = style.seat_colours(count, self.start.player_colour(), seat)
+        setup = GameSetup(game.game, game.options, seat, level, game.names, colours, 0)
+        self._last_choices = {o.name: v for o, v in zip(info.options, game.options, strict=True)}
+        self._last_choices.update(game=game.game, seats=count, bot=level, seat=seat)
+        self.stack.setCurrentWidget(self.table)
+        self.table.start_game(setup, game=game)
+
+    def _cannot_resume(self, detail: str) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, self.tr("Cannot resume this game"), "", parent=self
+        )
+        box.setObjectName("cannotResume")
+        box.setText(self.tr("This game cannot be resumed."))
+        box.setInformativeText(
+            self.tr("It may be open in another goldnet window, or its journal may be damaged.")
+        )
+        box.setDetailedText(detail)
+        box.open()
+        self.lobby.refresh_resume()
 
     def play_network(self, controller: NetworkController) -> None:
         """A network game started (from the lobby): show it at the table."""
@@ -130,6 +178,7 @@ class MainWindow(QMainWindow):
     def show_start(self) -> None:
         self.table.stop()
         self.lobby.leave()
+        self.lobby.refresh_resume()  # a game left mid-way can be resumed
         self.stack.setCurrentWidget(self.start)
 
     def open_record(self, path: str | None = None) -> None:
@@ -160,6 +209,8 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         self.setWindowTitle(texts.arg(self.tr("goldnet — %1"), self.start.kit.title()))
+        if hasattr(self, "lobby"):
+            self.lobby.refresh_resume()  # the interrupted games, in the new language
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -171,7 +222,58 @@ class MainWindow(QMainWindow):
         self.table.stop()
         self.lobby.shutdown()
 
+    def game_under_way(self) -> PlayController | None:
+        """The game the player has a seat in and that has not ended, if the table shows one."""
+        c = self.table.controller
+        if self.stack.currentWidget() is not self.table or c is None or c.spectating:
+            return None
+        return None if c.phase in ("over", "stopped") else c
+
+    def ask_to_close(self) -> bool:
+        """The player closes the window: with a game under way, say what becomes of it and ask
+        (without blocking: the window closes if they confirm). Returns whether it asked."""
+        c = self.game_under_way()
+        if c is None or self._close_confirmed:
+            return False
+        if self.close_question is not None:
+            self.close_question.raise_()
+            return True
+        unsaved = isinstance(c, GameController) and bool(c.unsaved)
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Leave the game?"), "", parent=self)
+        box.setObjectName("closeQuestion")
+        if unsaved:
+            box.setText(self.tr("This game is not saved: if you close the window, it is lost."))
+        else:
+            box.setText(
+                self.tr(
+                    "Your game is saved: “Resume an interrupted game” on the start screen goes "
+                    "on with it."
+                )
+            )
+        close = box.addButton(self.tr("Close goldnet"), QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(self.tr("Keep playing"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        close.setObjectName("closeAnyway")
+        keep.setObjectName("keepPlaying")
+        box.finished.connect(lambda _result: self._answered(box.clickedButton() is close))
+        self.close_question = box
+        box.open()
+        return True
+
+    def _answered(self, close: bool) -> None:
+        box, self.close_question = self.close_question, None
+        if box is not None:
+            box.deleteLater()
+        if close:
+            self._close_confirmed = True
+            self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        # Only the player's own close (the window's close button) is asked about: a program
+        # closing its window (tests, the system's session end) closes it.
+        if event.spontaneous() and self.ask_to_close():
+            event.ignore()
+            return
         self.shutdown()
         super().closeEvent(event)
 

@@ -20,14 +20,18 @@ shows the clone, Undo drops it, Confirm sends it (over the network) or plays it 
 (In Mountains & Rivers a bury and its shovel transfer are one action, so they are undone
 together.)
 
-Against bots the controller runs the game itself (``GameController.state``: the offline game's
-engine, whatever the number of seats: the player takes one, a bot of the chosen level each of
-the others) and makes the views from it. Chance is offline: a :class:`goldnet.rng.Stream`
-seeded per game draws it (the tiles of Mountains & Rivers), and a game with cards is dealt by
-a :class:`goldnet.local_deck.LocalDeck` of the same seed (offline, this process is the trusted
-dealer). Each bot chooses from its own view in a worker thread (the strong bot takes up to
-~0.2 s), so the window never freezes. Claims (inputs of seats not on turn) are not offered at
-the desktop table yet: its bots and its player make none.
+Against bots the controller plays a :class:`goldnet.botgame.BotGame` (whatever the number of
+seats: the player takes one, a bot of the chosen level each of the others): a lockstep game
+whose members all live in this process, chance from the beacon as at a network table,
+journalled in the profile as a network game is — so closing the window loses nothing, Resume
+goes on with it (:meth:`BotGame.resume <goldnet.botgame.BotGame.resume>`, the earlier turns
+back in the log), and the finished game's record is saved where network records are. The
+controller shows the player's views of the game's steps in order (pausing ``bot_delay / 2``
+after another seat's move) and, once every step is shown, settles the phase: the player's
+turn, or a bot's — each bot chooses from its own view in a worker thread (the strong bot takes
+up to ~0.2 s), so the window never freezes, and its move is played ``bot_delay`` later. Claims
+(inputs of seats not on turn) are not offered to the player at the desktop table yet; the bots
+make theirs, as network bots do.
 
 The controller's seat is ``human``; ``None`` is a spectator's (a network game watched
 read-only: every click is answered with a hint, nothing is ever tried or sent).
@@ -40,27 +44,26 @@ Phases: ``"bot"`` (another seat's turn: a bot's, or another player's over the ne
 
 from __future__ import annotations
 
+import itertools
+import logging
+from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
-from goldnet.engine import (
-    Action,
-    Bot,
-    ChanceOf,
-    Event,
-    GameState,
-    IllegalAction,
-    RevealOf,
-    Terminal,
-    TurnOf,
-)
-from goldnet.local_deck import LocalDeck
-from goldnet.rng import Stream
+from goldnet.botgame import BotGame
+from goldnet.engine import Action, Bot, Event, GameState, IllegalAction, Terminal, TurnOf
+from goldnet.net.journal import JournalError
+from goldnet.profile import Profile, ProfileError
 from goldnet.view import View, bot_action, view_of
+from protocol.errors import LocalProtocolError
+from protocol.identity import Identity
 
 from . import kits, texts
+
+log = logging.getLogger("goldnet.ui.controller")
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,7 @@ class GameSetup:
     """A game against bots: the game (a registry name), its table options (e.g. ``(board,)``),
     the human's seat, the bots' level (one of the game's ``bot_levels``; a bot of it takes
     every other seat), the names and colours of every seat (as many as the table has seats)
-    and the seed of the game's chance (and of the bots)."""
+    and the seed the setup's random choices were drawn from (chance itself is the beacon's)."""
 
     game: str
     options: tuple[Any, ...]
@@ -186,6 +189,12 @@ class PlayController(QObject):
         for line in self.kit.log_lines(events, self.names, turn):
             self.logged.emit(line)
 
+    def log_past(self, past: Sequence[View]) -> None:
+        """Log the earlier turns of a game resumed from its journal: ``past``, this seat's views
+        of the steps played before (the game's start first), each logged as it was."""
+        for before, after in itertools.pairwise(past):
+            self.log(after.events, self.kit.turn_of(before.observation))
+
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
         self.phaseChanged.emit()
@@ -259,8 +268,16 @@ class PlayController(QObject):
 
 
 class GameController(PlayController):
-    """One offline game: a human seat against a bot in each other seat (module docstring)."""
+    """One game against bots on this computer: a :class:`~goldnet.botgame.BotGame` at the
+    table (module docstring).
 
+    Signals (besides :class:`PlayController`'s):
+        recordSaved(str): the finished game's record was saved at this path.
+        stopped(str): the game cannot go on (the message, in plain words).
+    """
+
+    recordSaved = Signal(str)
+    stopped = Signal(str)
     _ask = Signal(object, object, int)
 
     def __init__(
@@ -269,30 +286,38 @@ class GameController(PlayController):
         parent: QObject | None = None,
         bot_delay: int = 700,
         state: GameState | None = None,
+        *,
+        game: BotGame | None = None,
+        profile: Profile | None = None,
     ) -> None:
-        """``state``: a position to continue from (default: a new game of the setup's options,
-        with as many seats as the setup has names).
+        """``game``: a game to go on with (:meth:`BotGame.resume`); else a new game of the
+        setup, journalled in ``profile`` (default: the default profile) — from the position
+        ``state`` when given (a test's: neither journalled nor recorded).
 
         Raises:
             ValueError: options, seats or bot level the game does not have.
         """
-        info = kits.info(setup.game)
-        self.state: GameState = (
-            state if state is not None else info.make(setup.options, len(setup.names))
-        )
-        """The offline game: its engine (the views are made from it)."""
-        super().__init__(setup.human, setup.game, view_of(self.state, setup.human), parent)
+        self.unsaved = ""
+        """Why this game is not journalled ("" when it is, or starts from a given position)."""
+        if game is None:
+            game, self.unsaved = _new_game(setup, state, profile or Profile())
+        self.game = game
+        """The game: its members, journal and record (the views are made from it)."""
+        self._queue: deque[View] = deque(game.take_views())
+        """The player's views not shown yet, oldest first."""
+        if game.past or not self._queue:
+            first = view_of(game.state, setup.human)
+        else:
+            first = self._queue.popleft()  # the game's start
+        super().__init__(setup.human, setup.game, first, parent)
         self.setup = setup
         self.bot_delay = bot_delay
-        self._chance = Stream(setup.seed, "chance")
-        self._deck = LocalDeck.for_state(self.state, setup.seed, "deck")
-        # the first bot keeps the seed label of the two-seat games played before
-        self._bots: dict[int, Bot] = {
-            seat: info.make_bot(setup.bot, f"{setup.seed}/bot" + (f"{seat}" if i else ""))
-            for i, seat in enumerate(s for s in range(len(setup.names)) if s != setup.human)
-        }
-        """The bot of each other seat."""
         self._token = 0
+        self._asked = -1
+        """The token of the bot's choice asked last."""
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._pump)
         self._thread = QThread()
         self._worker = _BotWorker()
         self._worker.moveToThread(self._thread)
@@ -300,50 +325,94 @@ class GameController(PlayController):
         self._worker.chosen.connect(self._bot_chose)
         self._thread.start()
 
+    @property
+    def state(self) -> GameState:
+        """The player's rules state in the game (read it; tries clone it)."""
+        return self.game.state
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.setup.names
+
     # --- lifecycle ----------------------------------------------------------------------
 
     def start(self) -> None:
-        """Show the empty board and begin (throwing the first roll)."""
+        """Show the board as the game stands — after a resume, with the earlier turns in the
+        log — and go on."""
         self.shown.emit(self.obs, [])
-        self._advance()
-
-    def _step(self, events: list[Event], move: tuple[int, Action] | None = None) -> None:
-        """The game moved on (by ``move``, or by chance): a new view of the human's seat."""
-        self.view = view_of(self.state, self.human, events, [move] if move else [])
+        if self.game.past:
+            self.log_past(self.game.past)
+            self.logged.emit(texts.goes_on_from(self.kit.turn_number(self.obs)))
+        if self.unsaved:
+            self.logged.emit(self.unsaved)
+        self._pump()
 
     def shutdown(self) -> None:
-        """Stop the bots' thread (call before dropping the controller)."""
+        """Stop the bots' thread and leave the game (its journal is closed: it can be resumed);
+        call before dropping the controller."""
         self._token += 1
+        self._timer.stop()
+        self._queue.clear()
         self._thread.quit()
         self._thread.wait(5000)
+        self.game.close()
 
-    def _advance(self) -> None:
-        """Draw chance and deal cards when due, then hand the turn to a bot or the human."""
-        while True:
-            request = self.state.awaiting()
-            if isinstance(request, ChanceOf):
-                events = self.state.apply_chance(self._chance.chance(request))
-            elif isinstance(request, RevealOf):
-                value = self._deck.value(request.deck, request.card)
-                events = self.state.apply_reveal(request.deck, request.card, request.to, value)
-            else:
-                break
-            turn = self.kit.turn_of(self.obs)
-            self._step(events)
-            self.shown.emit(self.observation(), events)
-            self.log(events, turn)
-        if isinstance(request, Terminal):
+    # --- the game's steps, shown in order ---------------------------------------------------
+
+    def _take(self) -> None:
+        """Queue the views of what the game just did, and show them."""
+        self._queue.extend(self.game.take_views())
+        if not self._timer.isActive():
+            self._pump()
+
+    def _pump(self) -> None:
+        """Show the queued views in order (pausing after another seat's move), then settle."""
+        while self._queue:
+            pause = self._show_view(self._queue.popleft())
+            if pause > 0 and self._queue:
+                self._timer.start(pause)
+                return
+        self._settle()
+
+    def _show_view(self, view: View) -> int:
+        """Show one step: animate its events (not a move of mine: the table shows it already),
+        log them. Returns how long to pause before the next one (ms)."""
+        turn = self.kit.turn_of(self.obs)
+        mine = any(seat == self.human for seat, _ in view.moves)
+        self.view = view
+        self.shown.emit(self.observation(), [] if mine else list(view.events))
+        if view.events:
+            self.log(view.events, turn)
+        return self.bot_delay // 2 if view.moves and not mine else 0
+
+    def _settle(self) -> None:
+        """Every step is shown: the phase the game asks for now."""
+        game = self.game
+        if self.phase in ("over", "stopped"):
+            return
+        if game.halted is not None:
+            self._set_phase("stopped")
+            self.stopped.emit(texts.arg(self.tr("This game cannot go on: %1"), game.halted))
+            return
+        result = self.view.result
+        if result is not None:
             self._set_phase("over")
-            self.finished.emit(request)
-        elif isinstance(request, TurnOf) and request.seat == self.human:
+            self.finished.emit(result)
+            if game.record is not None:
+                self.recordSaved.emit(str(game.record))
+            return
+        if self.view.on_turn:
             self._legal = set(self.view.legal)
-            self.trial = self.state  # tries clone it: the game's own state is never touched
+            self.trial = game.state  # tries clone it: the game's own state is never touched
             self._set_phase("human")
-        elif isinstance(request, TurnOf):
-            self._set_phase("bot")
+            return
+        due = game.bot_turn()
+        self._set_phase("bot")
+        if due is not None and self._asked != self._token:
+            seat, view = due
             self._token += 1
-            seat = request.seat
-            self._ask.emit(self._bots[seat], view_of(self.state, seat), self._token)
+            self._asked = self._token
+            self._ask.emit(game.bot(seat), view, self._token)
 
     @Slot(object, int)
     def _bot_chose(self, action: Action, token: int) -> None:
@@ -354,29 +423,54 @@ class GameController(PlayController):
     def _play_bot(self, action: Action, token: int) -> None:
         if token != self._token or self.phase != "bot":
             return
-        request = self.state.awaiting()
-        assert isinstance(request, TurnOf)
-        turn = self.kit.turn_of(self.obs)
-        events = self.state.apply(action)
-        self._step(events, (request.seat, action))
-        self.shown.emit(self.obs, events)
-        self.log(events, turn)
-        QTimer.singleShot(self.bot_delay // 2, self._advance)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.setup.names
+        due = self.game.bot_turn()
+        if due is None:
+            return
+        self._token += 1
+        try:
+            self.game.play(due[0], action)
+        except LocalProtocolError as exc:  # a bot's bug: its move is not the rules'
+            log.error("the bot of seat %d played %r: %s", due[0], action, exc)
+            self._set_phase("stopped")
+            self.stopped.emit(texts.arg(self.tr("This game cannot go on: %1"), str(exc)))
+            return
+        self._take()
 
     def confirm(self) -> None:
-        """Commit the tentative action; the turn passes."""
+        """Play the tentative action; the turn passes."""
         if self.phase != "confirm" or self.tentative is None or self.human is None:
             return
-        action, after, events = self.tentative
+        action = self.tentative[0]
+        try:
+            self.game.play(self.human, action)
+        except LocalProtocolError:  # the rules took it on a clone: not expected
+            self.tentative = None
+            self.shown.emit(self.observation(), [])
+            self.hintChanged.emit(texts.move_not_taken())
+            self._set_phase("human")
+            return
         self.tentative = None
         self.trial = None
-        turn = self.kit.turn_of(self.obs)
-        self.state = after  # the tried clone becomes the game
-        self._step(events, (self.human, action))
-        self.log(events, turn)
-        self.shown.emit(self.observation(), [])
-        self._advance()
+        self._set_phase("bot")
+        self._take()
+
+
+def _new_game(setup: GameSetup, state: GameState | None, profile: Profile) -> tuple[BotGame, str]:
+    """A new game of ``setup`` (from the position ``state``, if given), journalled in
+    ``profile``; when the profile cannot hold it, played anyway, with why it is not saved.
+
+    Raises:
+        ValueError: options, seats or bot level the game does not have.
+    """
+    levels = [setup.bot if seat != setup.human else "" for seat in range(len(setup.names))]
+    args = (setup.game, setup.options, setup.names, setup.human, levels)
+    try:
+        identity = profile.identity
+        return BotGame.new(*args, identity, folder=profile.folder, start=state), ""
+    except (ProfileError, JournalError) as exc:
+        log.warning("this game is not saved: %s", exc)
+        unsaved = QCoreApplication.translate(
+            "GameController",
+            "This game is not saved: if the window closes, it cannot be resumed.",
+        )
+        return BotGame.new(*args, Identity.generate(), folder=None, start=state), unsaved

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -48,9 +49,12 @@ class Lobby(QObject):
 
     Signals:
         gameStarted(NetworkController): a network game began; show it at the table.
+        resumeLocal(Path): the player chose to go on with this game against bots on this
+            computer (its journal): the window resumes it (:mod:`goldnet.botgame`).
     """
 
     gameStarted = Signal(object)
+    resumeLocal = Signal(object)
 
     def __init__(
         self,
@@ -167,19 +171,31 @@ class Lobby(QObject):
         if self.link is not None and self.controller is not None and not self.spectating:
             self.link.rehost()
 
-    def resume(self) -> None:
-        """Go on with the newest interrupted game of this profile."""
-        if not self._can_start():
+    def resume(self, path: Path | None = None) -> None:
+        """Go on with the interrupted game of journal ``path`` (default: the newest of this
+        profile): a network game through the table service, a game against bots on this
+        computer through ``resumeLocal``."""
+        if self.link is not None:
             return
         journals = unfinished(self.profile.folder / "journal")
-        if not journals:
+        path = path or (journals[0] if journals else None)
+        try:
+            local = path in journals and describe_journal(path)["local"]
+        except JournalError:
+            path = None
+        if path is None or path not in journals:
             self.refresh_resume()
+            return
+        if local:
+            self.resumeLocal.emit(path)
+            return
+        if not self._can_start():
             return
         self._hosting = {}
         self.spectating = False
         link = self._new_link()
         self.start.set_network_state("connecting", self.tr("Resuming your game…"), "busy")
-        link.resume(journals[0])
+        link.resume(path)
 
     def copy_invite(self) -> None:
         """Put my invite code on the clipboard (while hosting)."""
@@ -269,19 +285,32 @@ class Lobby(QObject):
             link.close()
 
     def refresh_resume(self) -> None:
-        """Enable "Resume" when the profile holds an interrupted game (not while one runs)."""
-        journals = unfinished(self.profile.folder / "journal")
-        if not journals:
-            self.start.set_resumable(False, self.tr("No interrupted network game."))
-            return
-        try:
-            info = describe_journal(journals[0])
-        except JournalError:
-            self.start.set_resumable(False)
-            return
+        """Offer "Resume" for the profile's interrupted games — network games and games against
+        bots on this computer, each named by its game and opponents (not while a network game
+        runs)."""
+        found = []
+        for path in unfinished(self.profile.folder / "journal"):
+            try:
+                found.append((path, self.describe(describe_journal(path))))
+            except JournalError:
+                continue
+        self.start.offer_resume(found, self.link is None)
+
+    def describe(self, info: dict[str, Any]) -> str:
+        """An interrupted game in words (:func:`~goldnet.net.journal.describe_journal`'s
+        ``info``): its game, the other players, when it was last played."""
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info["modified"]))
-        tip = texts.arg(self.tr("Your game at %1, last played %2"), info["invite"], when)
-        self.start.set_resumable(self.link is None, tip)
+        names, seat = info["names"], info["seat"]
+        others = [n for s, n in enumerate(names) if s != seat]
+        if not others:  # the table is not known: where it was
+            where = kits.title(info["game"]) if info["local"] else info["invite"]
+            return texts.arg(self.tr("Your game at %1, last played %2"), where, when)
+        return texts.arg(
+            self.tr("%1 against %2, last played %3"),
+            kits.title(info["game"]),
+            texts.name_list(others),
+            when,
+        )
 
     def _hosting_text(self) -> str:
         invite = str(self.invite) if self.invite is not None else ""

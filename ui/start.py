@@ -9,8 +9,9 @@ last hosted table's (``lobby``).
 that level takes every other seat. "Play with others" (:class:`ui.others.PlayWithOthers`, the
 network column, which this screen extends) lists the tables on the LAN, joins or watches one,
 hosts one, and says what the network is doing; "Records" replays a record or resumes an
-interrupted network game. This widget only shows and asks: :class:`ui.lobby.Lobby` does the
-networking. Each widget has an ``objectName`` to find it by.
+interrupted game — a network game or one against bots on this computer, a menu of them when
+there are several (:meth:`StartScreen.offer_resume`). This widget only shows and asks:
+:class:`ui.lobby.Lobby` does the networking. Each widget has an ``objectName`` to find it by.
 
 The games offered are those with a ui kit (:func:`ui.kits.names`); with more than one, a game
 chooser heads the screen. Options, seat counts, bot levels and seats come from the game
@@ -21,6 +22,8 @@ is :data:`ui.style.START_SCREEN`.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
@@ -33,6 +36,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QToolButton,
     QVBoxLayout,
@@ -60,13 +64,14 @@ class StartScreen(PlayWithOthers):
     ``hostRequested(dict)`` (:meth:`host_choices`), ``joinCodeRequested(str)`` and
     ``watchCodeRequested(str)`` (the text typed), ``joinTableRequested(TableInfo)``,
     ``watchTableRequested(TableInfo)``, ``copyInviteRequested()``,
-    ``cancelNetworkRequested()``, ``resumeRequested()``."""
+    ``cancelNetworkRequested()``, ``resumeRequested(Path)`` (the journal of the interrupted
+    game chosen: :meth:`offer_resume`)."""
 
     playRequested = Signal(dict)
     languageChosen = Signal(str)
     openRecordRequested = Signal()
     gameChosen = Signal(str)
-    resumeRequested = Signal()
+    resumeRequested = Signal(object)
 
     def __init__(self, profile: Profile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -157,13 +162,15 @@ class StartScreen(PlayWithOthers):
         # --- play with others: the network column ---
         self.build_network(_saved(saved, "lobby"))
 
-        # --- records: replay a record, resume an interrupted network game ---
+        # --- records: replay a record, resume an interrupted game ---
         self.records_box = QGroupBox()
         self.replay_button = QPushButton()
         self.replay_button.setObjectName("openRecord")
         self.resume_button = QPushButton()
         self.resume_button.setObjectName("resumeGame")
         self.resume_button.setEnabled(False)
+        self.resumable: list[tuple[Path, str]] = []
+        """The interrupted games offered, newest first: their journals and descriptions."""
         rec = QHBoxLayout(self.records_box)
         rec.addWidget(self.replay_button)
         rec.addWidget(self.resume_button)
@@ -189,7 +196,7 @@ class StartScreen(PlayWithOthers):
 
         self.play_button.clicked.connect(self._play)
         self.replay_button.clicked.connect(self.openRecordRequested)
-        self.resume_button.clicked.connect(self.resumeRequested)
+        self.resume_button.clicked.connect(self._resume_clicked)
         self.name_edit.editingFinished.connect(self.save)
         self.name_edit.textChanged.connect(
             lambda _: self.table_name_edit.setPlaceholderText(self.default_table_name())
@@ -313,6 +320,31 @@ class StartScreen(PlayWithOthers):
     def _play(self) -> None:
         self.save()
         self.playRequested.emit(self.choices())
+
+    # --- resume -----------------------------------------------------------------------------
+
+    def offer_resume(self, found: Sequence[tuple[Path, str]], available: bool = True) -> None:
+        """Offer the interrupted games ``found`` (each game's journal and what it is, newest
+        first) — enabled unless ``available`` is False (a network game is under way). With
+        several, "Resume" opens a menu of them; its tooltip names each one."""
+        self.resumable = list(found)
+        menu: QMenu | None = None
+        if len(found) > 1:
+            menu = QMenu(self.resume_button)
+            menu.setObjectName("resumeMenu")
+            for path, text in found:
+                action = menu.addAction(text)
+                action.triggered.connect(lambda _=False, p=path: self.resumeRequested.emit(p))
+        old = self.resume_button.menu()
+        self.resume_button.setMenu(menu)  # type: ignore[arg-type]  # None: no menu
+        if old is not None:
+            old.deleteLater()
+        tip = "\n".join(text for _, text in found) or self.tr("No interrupted game.")
+        self.set_resumable(available and bool(found), tip)
+
+    def _resume_clicked(self) -> None:
+        if len(self.resumable) == 1:
+            self.resumeRequested.emit(self.resumable[0][0])
 
     def _language_changed(self) -> None:
         self.save()

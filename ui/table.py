@@ -37,7 +37,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from goldnet.botgame import BotGame
 from goldnet.engine import GameState, Terminal
+from goldnet.profile import Profile
 
 from . import texts
 from .controller import GameController, GameSetup, PlayController
@@ -185,11 +187,22 @@ class TableWidget(QWidget):
 
     # --- a game ---------------------------------------------------------------------------
 
-    def start_game(self, setup: GameSetup, state: GameState | None = None) -> None:
-        """Drop any current game and start ``setup`` against its bot (from ``state`` when
-        given)."""
+    def start_game(
+        self,
+        setup: GameSetup,
+        state: GameState | None = None,
+        *,
+        game: BotGame | None = None,
+        profile: Profile | None = None,
+    ) -> None:
+        """Drop any current game and start ``setup`` against its bots (from ``state`` when
+        given), journalled in ``profile`` — or go on with ``game`` (a resumed one)."""
         self.stop()
-        controller = GameController(setup, self, bot_delay=self.bot_delay, state=state)
+        controller = GameController(
+            setup, self, bot_delay=self.bot_delay, state=state, game=game, profile=profile
+        )
+        controller.recordSaved.connect(self._record_saved)
+        controller.stopped.connect(self._stopped)
         self._attach(controller, setup.options, setup.names, setup.colours)
 
     def start_network(self, controller: NetworkController) -> None:
@@ -428,7 +441,7 @@ class TableWidget(QWidget):
         network = self.controller is not None and not self.controller.can_rematch
         path = self.record_path
         ended = self.result is not None or self.outcome is not None
-        self.end.record.setVisible(network and ended)
+        self.end.record.setVisible(ended and (network or path is not None))
         # the replay of an abandoned or halted game's record comes later
         self.end.replay.setVisible(path is not None and self.outcome is None)
         if path is not None:

@@ -4,6 +4,10 @@
 <context>
     <name>Lobby</name>
     <message>
+        <source>%1 against %2, last played %3</source>
+        <translation>%1 contre %2, jouée pour la dernière fois le %3</translation>
+    </message>
+    <message>
         <source>Opening your table…</source>
         <translation>Ouverture de votre table…</translation>
     </message>
@@ -26,10 +30,6 @@
     <message>
         <source>Starting a game against the bots…</source>
         <translation>La partie contre les robots commence…</translation>
-    </message>
-    <message>
-        <source>No interrupted network game.</source>
-        <translation>Aucune partie en réseau interrompue.</translation>
     </message>
     <message>
         <source>Your game at %1, last played %2</source>
@@ -63,6 +63,38 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Cannot resume this game</source>
+        <translation>Impossible de reprendre cette partie</translation>
+    </message>
+    <message>
+        <source>This game cannot be resumed.</source>
+        <translation>Cette partie ne peut pas reprendre.</translation>
+    </message>
+    <message>
+        <source>It may be open in another goldnet window, or its journal may be damaged.</source>
+        <translation>Elle est peut-être ouverte dans une autre fenêtre de goldnet, ou son journal est abîmé.</translation>
+    </message>
+    <message>
+        <source>Leave the game?</source>
+        <translation>Quitter la partie ?</translation>
+    </message>
+    <message>
+        <source>This game is not saved: if you close the window, it is lost.</source>
+        <translation>Cette partie n’est pas enregistrée : si vous fermez la fenêtre, elle sera perdue.</translation>
+    </message>
+    <message>
+        <source>Your game is saved: “Resume an interrupted game” on the start screen goes on with it.</source>
+        <translation>Votre partie est enregistrée : « Reprendre une partie interrompue », sur l’écran d’accueil, la poursuivra.</translation>
+    </message>
+    <message>
+        <source>Close goldnet</source>
+        <translation>Fermer goldnet</translation>
+    </message>
+    <message>
+        <source>Keep playing</source>
+        <translation>Continuer à jouer</translation>
+    </message>
+    <message>
         <source>Open a record</source>
         <translation>Ouvrir une partie enregistrée</translation>
     </message>
@@ -77,13 +109,6 @@
     <message>
         <source>goldnet — %1</source>
         <translation>goldnet — %1</translation>
-    </message>
-</context>
-<context>
-    <name>NetworkController</name>
-    <message>
-        <source>The game goes on from turn %1.</source>
-        <translation>La partie reprend au tour %1.</translation>
     </message>
 </context>
 <context>
@@ -255,6 +280,10 @@
 </context>
 <context>
     <name>StartScreen</name>
+    <message>
+        <source>No interrupted game.</source>
+        <translation>Aucune partie interrompue.</translation>
+    </message>
     <message>
         <source>You</source>
         <translation>Vous</translation>
@@ -481,6 +510,10 @@
 </context>
 <context>
     <name>Texts</name>
+    <message>
+        <source>The game goes on from turn %1.</source>
+        <translation>La partie reprend au tour %1.</translation>
+    </message>
     <message>
         <source>The game is over.</source>
         <translation>La partie est finie.</translation>
@@ -944,6 +977,17 @@
             <numerusform>%n minute</numerusform>
             <numerusform>%n minutes</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>GameController</name>
+    <message>
+        <source>This game cannot go on: %1</source>
+        <translation>Cette partie ne peut pas continuer : %1</translation>
+    </message>
+    <message>
+        <source>This game is not saved: if the window closes, it cannot be resumed.</source>
+        <translation>Cette partie n’est pas enregistrée : si la fenêtre se ferme, elle ne pourra pas reprendre.</translation>
     </message>
 </context>
 </TS>
