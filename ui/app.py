@@ -209,12 +209,12 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         self.setWindowTitle(texts.arg(self.tr("goldnet — %1"), self.start.kit.title()))
-        if hasattr(self, "lobby"):
-            self.lobby.refresh_resume()  # the interrupted games, in the new language
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            if hasattr(self, "lobby"):  # the interrupted games, in the new language
+                self.lobby.refresh_resume()
         super().changeEvent(event)
 
     def shutdown(self) -> None:

@@ -475,14 +475,21 @@ def test_resume_from_the_lobby_a_game_left_by_a_killed_join_process(
     window = new_window(qtbot, Profile(mine))
     start = window.start
     assert start.resume_button.isEnabled()
-    assert invite in start.resume_button.toolTip()
+    tip = start.resume_button.toolTip()  # the game and the opponent, not an invite code
+    assert tip.startswith("Mountains & Rivers against strong bot, last played ")
+    assert invite not in tip
     QTest.mouseClick(start.resume_button, Qt.MouseButton.LeftButton)
     c = network_controller(qtbot, window)
     assert c.names == ("strong bot", "Rémi") and c.human == 1 and c.table.options == (6,)
     # the table opens where the game stood, not on an empty board
     assert c.obs.turn > 0 and c.obs.facedown.bit_count() < 91
-    said = window.table.log.item(1).text()  # the game may have gone on since: the other is a bot
-    assert said.startswith("The game goes on from turn ") and said.endswith(".")
+    # the earlier turns, rebuilt from the journal, then where the game goes on (it may have
+    # gone on since: the other is a bot)
+    lines = [window.table.log.item(i).text() for i in range(window.table.log.count())]
+    at = next(i for i, line in enumerate(lines) if line.startswith("The game goes on from "))
+    said = lines[at]
+    assert at > 1 and said.endswith(".")
+    assert any(line.startswith("Rémi · roll ") for line in lines[1:at])
     assert 0 < int(said.removeprefix("The game goes on from turn ")[:-1]) <= c.obs.turn
     artifacts.save(window.grab().toImage(), "lobby-resumed.png")
     play_to_the_end(qtbot, window)
