@@ -300,16 +300,18 @@ class Lobby(QObject):
         """An interrupted game in words (:func:`~goldnet.net.journal.describe_journal`'s
         ``info``): its game, the other players, when it was last played."""
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info["modified"]))
-        names, seat = info["names"], info["seat"]
+        names, seat, game = info["names"], info["seat"], info["game"]
         others = [n for s, n in enumerate(names) if s != seat]
         if not others:  # the table is not known: where it was
-            where = kits.title(info["game"]) if info["local"] else info["invite"]
+            where = kits.title(game) if info["local"] else info["invite"]
             return texts.arg(self.tr("Your game at %1, last played %2"), where, when)
+        what = kits.title(game)
+        if game in kits.names() and info["options"]:  # the board, say: "(Board 5)"
+            options = zip(kits.info(game).options, info["options"], strict=False)
+            kit = kits.get(game)
+            what += " (" + ", ".join(kit.option_value(o.name, v) for o, v in options) + ")"
         return texts.arg(
-            self.tr("%1 against %2, last played %3"),
-            kits.title(info["game"]),
-            texts.name_list(others),
-            when,
+            self.tr("%1 against %2, last played %3"), what, texts.name_list(others), when
         )
 
     def _hosting_text(self) -> str:

@@ -350,7 +350,8 @@ def describe_journal(path: Path) -> dict[str, Any]:
     """What an interrupted game's journal says: ``invite`` (``""`` for a game against bots on
     this computer), ``name`` (the player's), ``modified`` (seconds since the epoch),
     ``entries`` (envelopes received), ``local`` (a game against bots on this computer),
-    ``game`` (the registry name), and once the table is known ``names`` (every seat's, in
+    ``game`` (the registry name), ``options`` (the table's, or those this peer would have
+    proposed; ``()`` when none are known), and once the table is known ``names`` (every seat's, in
     seat order; ``()`` before) and ``seat`` (the player's; ``None`` before, or a spectator).
 
     Raises:
@@ -365,6 +366,7 @@ def describe_journal(path: Path) -> dict[str, Any]:
         "entries": len(state.incoming),
         "local": state.local is not None,
         "game": table.game if table is not None else str(state.meta[3]),
+        "options": table.options if table is not None else tuple(state.meta[4] or ()),
         "names": table.names if table is not None else (),
         "seat": seat,
     }

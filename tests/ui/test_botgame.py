@@ -143,7 +143,7 @@ def test_a_bot_game_left_by_closing_the_window_is_resumed_and_finished(
     start = again.start
     assert start.resume_button.isEnabled()
     tip = start.resume_button.toolTip()
-    assert tip.startswith("Mountains & Rivers against Medium bot, last played ")
+    assert tip.startswith("Mountains & Rivers (Board 4) against Medium bot, last played ")
     assert "goldnet://" not in tip
     artifacts.save(with_tooltip(again, start.resume_button), "resume-tooltip-en.png")
 
@@ -271,9 +271,11 @@ def test_several_interrupted_games_are_offered_in_a_menu_in_english_and_french(
     menu = start.resume_button.menu()
     assert menu is not None
     texts = [a.text() for a in menu.actions()]
-    assert len(texts) == 2 and all(
-        t.startswith("Mountains & Rivers against Medium bot") for t in texts
-    )
+    assert [t.split(" against ")[0] for t in texts] == [
+        "Mountains & Rivers (Board 5)",  # the newest first
+        "Mountains & Rivers (Board 2)",
+    ]
+    assert all(t.split(" against ")[1].startswith("Medium bot, last played ") for t in texts)
     assert start.resume_button.toolTip() == "\n".join(texts)
     artifacts.save(with_tooltip(window, start.resume_button), "resume-menu-tooltip-en.png")
 
@@ -281,10 +283,7 @@ def test_several_interrupted_games_are_offered_in_a_menu_in_english_and_french(
     qtbot.waitUntil(lambda: start.resume_button.text() == "Reprendre une partie interrompue")
     menu = start.resume_button.menu()
     assert menu is not None
-    assert all(
-        a.text().startswith("Montagnes et Rivières contre Medium bot, jouée")
-        for a in menu.actions()
-    )
+    assert all(a.text().startswith("Montagnes et Rivières (Plateau ") for a in menu.actions())
     artifacts.save(with_tooltip(window, start.resume_button), "resume-menu-tooltip-fr.png")
 
     menu.actions()[1].trigger()  # the older game: the first one
@@ -320,7 +319,7 @@ def test_a_network_game_resumed_from_the_lobby_shows_its_earlier_turns(
     QTest.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(start.resume_button.isEnabled, timeout=10000)
     tip = start.resume_button.toolTip()
-    assert tip.startswith("Mountains & Rivers against Medium bot, last played ")
+    assert tip.startswith("Mountains & Rivers (Board ") and " against Medium bot, last " in tip
     QTest.mouseClick(start.resume_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(
         lambda: (

@@ -476,7 +476,7 @@ def test_resume_from_the_lobby_a_game_left_by_a_killed_join_process(
     start = window.start
     assert start.resume_button.isEnabled()
     tip = start.resume_button.toolTip()  # the game and the opponent, not an invite code
-    assert tip.startswith("Mountains & Rivers against strong bot, last played ")
+    assert tip.startswith("Mountains & Rivers (Board 6) against strong bot, last played ")
     assert invite not in tip
     QTest.mouseClick(start.resume_button, Qt.MouseButton.LeftButton)
     c = network_controller(qtbot, window)
