@@ -4,6 +4,7 @@ verifies."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from goldnet import games
+from goldnet.binding import make_engine
 from goldnet.botgame import BotGame, BotGameError
 from goldnet.net.journal import (
     Journal,
@@ -22,7 +24,9 @@ from goldnet.net.journal import (
 from goldnet.records import read, verify
 from goldnet.view import bot_action, view_of
 from protocol.envelope import Envelope
+from protocol.events import Transmit
 from protocol.identity import Identity
+from protocol.lockstep import NEED_DATA, Lockstep
 
 GAME = "mountains-rivers"
 
@@ -198,3 +202,24 @@ def test_cards_with_private_peeks_resume_and_end_without_a_record(
     play(again, 1000, mine)
     assert again.finished and again.result is not None and again.record is None
     assert read_journal(path).end == ("over", "", "")
+
+
+def test_a_network_journal_is_described_by_its_table_not_its_invite(tmp_path: Path) -> None:
+    """What Resume says of a network game: its game, options, every seat's name and the
+    player's seat, from the table envelope the journal holds (a joiner's: received)."""
+    host, me = Identity.generate(), Identity.generate()
+    proposer = Lockstep(host, make_engine, entropy=os.urandom)
+    proposer.propose(GAME, (6,), (host.public, me.public), ("Bea", "Ada"), bytes(16))
+    table = next(e.data for e in iter(proposer.next_event, NEED_DATA) if isinstance(e, Transmit))
+    joiner = Lockstep(me, make_engine, entropy=os.urandom)
+    joiner.receive(table)
+    commit = next(e.data for e in iter(joiner.next_event, NEED_DATA) if isinstance(e, Transmit))
+    path = tmp_path / "journal" / "net.journal"
+    journal = Journal(path)
+    journal.meta("goldnet://127.0.0.1:47001/x", "player", "Ada", GAME, (), "")
+    journal.incoming(0, table)
+    journal.outgoing(commit)
+    journal.close()
+    info = describe_journal(path)
+    assert not info["local"] and info["game"] == GAME and info["options"] == (6,)
+    assert info["names"] == ("Bea", "Ada") and info["seat"] == 1
