@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QGraphicsScene
 
     from .controller import PlayController
+    from .rules import RulesText
 
 KITS: Mapping[str, str] = {"mountains-rivers": "ui.mountains_rivers"}
 """Game name -> the module defining its ``KIT``, in the order menus list the games."""
@@ -179,6 +180,11 @@ class Kit(Protocol):
 
     def replay_title(self, options: tuple[Any, ...], names: Sequence[str]) -> str:
         """The title above a replay."""
+        ...
+
+    def rules(self) -> RulesText:
+        """The game's rules for players, in their language, with their pictures (the Rules
+        window, :mod:`ui.rules`): what a player owns, how a turn goes, how the game ends."""
         ...
 
 

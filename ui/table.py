@@ -42,6 +42,7 @@ from goldnet.engine import GameState, Terminal
 from . import texts
 from .controller import GameController, GameSetup, PlayController
 from .overlays import EndPanel, PausePanel, place_panel
+from .rules import RulesButton
 from .seats import RelayNote, SeatList
 
 if TYPE_CHECKING:
@@ -157,6 +158,10 @@ class TableWidget(QWidget):
         side.addWidget(self.relay_note)
         side.addWidget(self.log_title)
         side.addWidget(self.log, 1)
+        self.rules_button = RulesButton(
+            lambda: self.controller.kit.game if self.controller else None
+        )
+        side.addWidget(self.rules_button)
         side.addWidget(self.leave_button)
         side_widget = QWidget()
         side_widget.setLayout(side)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from goldnet.engine import Event, GameState, Refusal, Terminal
 from tests.protocol.cards import NAME, View
 from ui import texts
+from ui.rules import RulesText
 
 CARD_W, CARD_H, GAP = 54.0, 80.0, 10.0
 PANEL_W, PANEL_H = 150.0, 84.0
@@ -258,6 +259,13 @@ class CardsKit:
 
     def replay_title(self, options: tuple[Any, ...], names: Sequence[str]) -> str:
         return "Replay of cards: " + ", ".join(names)
+
+    def rules(self) -> RulesText:
+        return RulesText(
+            "<h2>A turn</h2><p>A die is thrown; click a face-down card to turn it up. A card "
+            "worth at most the die scores its value.</p><h2>The end</h2><p>When every card is "
+            "face up, the highest score wins.</p>"
+        )
 
 
 KIT = CardsKit()
