@@ -42,7 +42,17 @@ from .items import (
     PreviewItem,
     RiverItem,
 )
-from .panels import PANEL_H, PANEL_W, TILES_W, PlayerPanelItem, ShovelItem, TilesItem
+from .panels import (
+    PANEL_H,
+    PANEL_W,
+    TILES_W,
+    PlayerPanelItem,
+    ShovelItem,
+    TilesItem,
+    panel_tooltip,
+    shovel_tooltip,
+    tiles_tooltip,
+)
 
 H = style.HEX
 FLIP_MS, STAGGER_MS, COLLECT_MS, FLY_MS, SHOVEL_MS, ROLL_MS = 330, 90, 380, 650, 850, 750
@@ -341,6 +351,14 @@ class TableScene(QGraphicsScene):
     def _update_tooltips(self) -> None:
         for item in self.fields:
             item.setToolTip(self.tooltip(item.number))
+        for seat, panel in enumerate(self.panels):
+            panel.setToolTip(panel_tooltip(seat, self.names, self.obs))
+        for k, shovel in enumerate(self.shovels):
+            shovel.setToolTip(shovel_tooltip(self._name(self._shovel_owner[k])))
+        self.tiles.setToolTip(tiles_tooltip(self.obs))
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat] or (self.tr("player 1") if seat == 0 else self.tr("player 2"))
 
     def retranslate(self) -> None:
         """Re-read every text after a change of language."""

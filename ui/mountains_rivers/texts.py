@@ -151,10 +151,13 @@ def log_lines(events: Sequence[Event], names: Sequence[str], roll: int | None = 
     return out
 
 
-def turn_status(phase: str, roll: int | None, free: bool, selected: bool) -> str:
+def turn_status(
+    phase: str, roll: int | None, free: bool, selected: bool, can_bury: bool = False
+) -> str:
     """What the player should do in the phases the shell leaves to the game
     (:func:`ui.texts.status_line`): ``"waiting"`` (for the tiles) and ``"human"`` (a turn:
-    ``roll`` thrown, or ``free`` choice; ``selected``: a first marker is chosen)."""
+    ``roll`` thrown, or ``free`` choice; ``selected``: a first marker is chosen). It offers only
+    what is possible now: burying only when ``can_bury`` (exposed gold, a shovel, a roll)."""
     if phase == "waiting":
         return QCoreApplication.translate("Texts", "Waiting for the tiles to be thrown…")
     if free:
@@ -175,8 +178,21 @@ def turn_status(phase: str, roll: int | None, free: bool, selected: bool) -> str
             roll,
         )
     if roll == 1:
+        if not can_bury:
+            return QCoreApplication.translate(
+                "Texts", "Your turn, roll 1: click one face-down marker."
+            )
         return QCoreApplication.translate(
             "Texts", "Your turn, roll 1: click one face-down marker, or exposed gold to bury it."
+        )
+    if not can_bury:
+        return arg(
+            QCoreApplication.translate(
+                "Texts",
+                "Your turn, roll %1: click the first and last marker of a straight line of %1 "
+                "face-down markers.",
+            ),
+            roll,
         )
     return arg(
         QCoreApplication.translate(
