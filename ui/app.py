@@ -62,6 +62,8 @@ class MainWindow(QMainWindow):
         self.start = StartScreen(self.profile)
         self.table = TableWidget(speed=speed, bot_delay=bot_delay)
         self.replay: ReplayWidget | None = None
+        self.record_problem: QMessageBox | None = None
+        """The last "Cannot replay this record" message (what is wrong with the file)."""
         self.stack.addWidget(self.start)
         self.stack.addWidget(self.table)
         self.setCentralWidget(self.stack)
@@ -140,12 +142,13 @@ class MainWindow(QMainWindow):
             )
             if not path:
                 return
-        from .replay import ReplayError, ReplayWidget
+        from .replay import ReplayError, ReplayWidget, problem_box
 
         try:
             widget = ReplayWidget.from_file(Path(path))
         except ReplayError as exc:
-            QMessageBox.warning(self, self.tr("Cannot replay this record"), str(exc))
+            self.record_problem = problem_box(exc, path, self)
+            self.record_problem.open()  # window-modal, returns at once
             return
         if self.replay is not None:
             self.stack.removeWidget(self.replay)
