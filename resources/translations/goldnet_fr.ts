@@ -782,6 +782,10 @@
             <numerusform>Rivière %1 (%2) : encore %n jetons cachés</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Field %1</source>
+        <translation>Case %1</translation>
+    </message>
 </context>
 <context>
     <name>TableWidget</name>
@@ -872,6 +876,30 @@
     <message>
         <source>Players</source>
         <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Their turn</source>
+        <translation>C’est son tour</translation>
+    </message>
+    <message>
+        <source>Speed of the other players&apos; turns</source>
+        <translation>Vitesse des tours des autres joueurs</translation>
+    </message>
+    <message>
+        <source>Slow</source>
+        <translation>Lente</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normale</translation>
+    </message>
+    <message>
+        <source>Fast</source>
+        <translation>Rapide</translation>
+    </message>
+    <message>
+        <source>How long each step of another player&apos;s turn stays on the board: the roll, the line, the collection</source>
+        <translation>Combien de temps chaque étape du tour d’un autre joueur reste sur le plateau : le lancer, la ligne, le ramassage</translation>
     </message>
 </context>
 <context>
@@ -1204,15 +1232,15 @@
         <translation>Ce code d&apos;invitation ne peut pas être lu (%1).</translation>
     </message>
     <message numerus="yes">
-        <source>%1: %n marker(s) revealed</source>
+        <source>%1: %n marker(s) revealed (%2)</source>
         <translation>
-            <numerusform>%1 : %n jeton retourné</numerusform>
-            <numerusform>%1 : %n jetons retournés</numerusform>
+            <numerusform>%1 : %n jeton retourné (%2)</numerusform>
+            <numerusform>%1 : %n jetons retournés (%2)</numerusform>
         </translation>
     </message>
     <message>
-        <source>%1: a nugget buried, a shovel to %2</source>
-        <translation>%1 : une pépite enterrée, une pelle pour %2</translation>
+        <source>%1: a nugget buried on %2, a shovel to %3</source>
+        <translation>%1 : une pépite enterrée en %2, une pelle pour %3</translation>
     </message>
     <message>
         <source>%1 wins, %2 to %3</source>

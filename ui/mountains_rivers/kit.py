@@ -18,6 +18,7 @@ from goldnet.games.mountains_rivers.rules import FREE, Observation, State
 
 from . import rules, texts
 from .moves import FieldMoves, tentative_observation
+from .pace import pace_steps
 from .render import render_board, table_scene
 from .scene import TableScene
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QImage
 
     from ..controller import PlayController
+    from ..kits import PaceStep
     from ..rules import RulesText
 
 
@@ -64,6 +66,11 @@ class MountainsRiversKit:
 
     def tentative_observation(self, committed: Observation, trial: State) -> Any:
         return tentative_observation(committed, trial)
+
+    def pace_steps(
+        self, before: Observation, events: Sequence[Event], after: Observation
+    ) -> list[PaceStep]:
+        return pace_steps(before, events, after)
 
     def active_seat(self, observation: Observation) -> int | None:
         return observation.active
