@@ -39,6 +39,7 @@ from .beacon import DEFAULT_LENGTH, MIN_LENGTH, check_length
 from .draws import Draws
 from .envelope import ZERO_HASH, Envelope, Seen
 from .errors import LocalProtocolError, RemoteProtocolError
+from .events import NEED_DATA
 from .history import Equivocation, History
 from .identity import Identity, fingerprint
 from .messages import (
@@ -53,17 +54,7 @@ from .messages import (
     Table,
     Turn,
 )
-from .phases import (
-    FAULT,
-    NEED_DATA,
-    TRANSITIONS,
-    Dealer,
-    Engine,
-    EngineFactory,
-    Member,
-    NeedData,
-    Phase,
-)
+from .phases import FAULT, TRANSITIONS, Dealer, Engine, EngineFactory, Member, Phase
 from .rounds import BeaconRounds
 from .turns import judge_action
 from .waiting import waiting_of
@@ -297,7 +288,7 @@ class Lockstep:
         self._emit("adjudicate", Adjudicate(self.steps).body())
         self._pump()
 
-    def next_event(self) -> ev.MachineEvent | NeedData:
+    def next_event(self) -> ev.MachineEvent | ev.NeedData:
         """The next event, or :data:`NEED_DATA`."""
         return self._events.popleft() if self._events else NEED_DATA
 
@@ -307,9 +298,12 @@ class Lockstep:
         return None if member is None else member.seat
 
     def full_record(self) -> list[bytes]:
-        """The record of a game that ended without a result: ``record`` (the adjudication of an
-        abandoned game last), then every accepted envelope not applied, then the rest of the
-        proof of a halt — enough for anyone to reach the same end."""
+        """Everything this peer holds of the game, enough for anyone to reach where it stands:
+        ``record``, then every accepted envelope not applied, then the rest of the proof of a
+        halt. An abandoned game's is its ``record``, which ends with the adjudication: what
+        came after nobody can apply."""
+        if self.abandoned is not None:
+            return list(self.record)
         recorded, received = set(self.record), set(self.received)  # record ⊆ received
         extra = [d for d in self.received if d not in recorded]
         return self.record + extra + [d for d in self.proof if d not in received]

@@ -90,16 +90,6 @@ class Member:
     commit: bytes = b""
 
 
-class NeedData:
-    def __repr__(self) -> str:
-        return "NEED_DATA"
-
-
-NEED_DATA = NeedData()
-"""Returned by :meth:`~.lockstep.Lockstep.next_event` when nothing more can happen without
-input."""
-
-
 Fault = Callable[[Any, str], NoReturn]
 """The machine's signed fault: halt, naming the given member (a :class:`Queued`) for the
 reason given."""
