@@ -430,3 +430,41 @@ def test_a_member_showing_one_peer_its_claims_and_another_none_is_named_by_proof
         except LocalProtocolError:
             break
     assert late.halted is not None and late.halted.culprit == table.peers[cheat].identity.public  # type: ignore[union-attr]
+
+
+# --- everything at once ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(0, 3), (1, 4), (2, 5), (3, 5)])
+def test_a_relay_dropping_holding_duplicating_and_reordering_at_random(
+    seed: int, seats: int
+) -> None:
+    """For 31 rounds the relay drops 10 % of what it should deliver, holds 20 % back to
+    deliver later in any order, doubles 5 %, and delivers every link in another order, while
+    members reconnect (re-sending their envelopes) now and then; then it turns honest and every
+    member reconnects once more. Nobody is named and everyone finishes one game."""
+    table = Table(f"chaos{seed}", seats)
+    stream = HashStream(b"chaos/%d" % seed)
+    limbo: list[tuple[int, int, bytes]] = []
+
+    def attack(a: int, b: int, data: bytes) -> list[bytes]:
+        roll = stream.below(100)
+        if roll < 10:
+            return []
+        if roll < 30:
+            limbo.append((a, b, data))
+            return []
+        return [data, data] if roll < 35 else [data]
+
+    for round_ in range(31):
+        table.run(attack, seed=b"chaos-order/%d/%d" % (seed, round_))
+        while limbo:
+            table.send(*limbo.pop(stream.below(len(limbo))))
+            if stream.below(3) == 0:
+                break
+        if stream.below(4) == 0 or not limbo:
+            table.reconnect(stream.below(seats))
+    for seat in range(seats):
+        table.reconnect(seat)
+    table.run(seed=b"chaos-final/%d" % seed)
+    assert_one_finished_game(table)
