@@ -72,6 +72,13 @@ def _signed_before(hash_: bytes) -> bool:
         return True
 
 
+def forget_checked() -> None:
+    """Forget which envelopes this process checked: the next decode of each checks its
+    signature again, as a fresh process would (for measurements)."""
+    with _verified_lock:
+        _verified.clear()
+
+
 def _remember(hash_: bytes) -> None:
     with _verified_lock:
         _verified[hash_] = None
