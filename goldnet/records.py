@@ -303,10 +303,10 @@ class Verified:
 def verify(envelopes: Sequence[bytes], on_step: OnStep | None = None) -> Verified:
     """Check a record completely: every envelope, the beacon, the rules, the order, the end.
 
-    A game that is over holds exactly its canonical record. A game that ended without a result
-    holds its canonical record (an abandoned game's ends with the adjudication), then the
-    envelopes its writer had accepted without applying them and, for a halt, the rest of the
-    proof: the verdict is the machine's own, from what the members signed.
+    A game that is over holds exactly its canonical record, and so does an abandoned game (it
+    ends with the adjudication). A halted game holds its canonical record, then the envelopes
+    its writer had accepted without applying them and the rest of the proof: the verdict is
+    the machine's own, from what the members signed.
 
     A :class:`Record` of version 1 is replayed by :mod:`protocol.v1`; any other sequence of
     envelopes is checked by the current protocol's lockstep machine. ``on_step`` (see
@@ -329,7 +329,12 @@ def verify(envelopes: Sequence[bytes], on_step: OnStep | None = None) -> Verifie
                 raise InvalidRecord(str(exc), i) from None
             break  # a proven fault: the verdict
         except LocalProtocolError as exc:
-            raise InvalidRecord(str(exc), i) from None
+            reason = str(exc)
+            if machine.abandoned is not None:
+                reason = (
+                    "an envelope after the adjudication that ended the game (a record ends with it)"
+                )
+            raise InvalidRecord(reason, i) from None
         for j in range(checked, len(machine.record)):
             if j >= len(envelopes) or machine.record[j] != envelopes[j]:
                 raise InvalidRecord("out of the canonical record order", j)
