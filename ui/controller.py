@@ -26,12 +26,20 @@ whose members all live in this process, chance from the beacon as at a network t
 journalled in the profile as a network game is — so closing the window loses nothing, Resume
 goes on with it (:meth:`BotGame.resume <goldnet.botgame.BotGame.resume>`, the earlier turns
 back in the log), and the finished game's record is saved where network records are. The
-controller shows the player's views of the game's steps in order (pausing ``bot_delay / 2``
-after another seat's move) and, once every step is shown, settles the phase: the player's
-turn, or a bot's — each bot chooses from its own view in a worker thread (the strong bot takes
-up to ~0.2 s), so the window never freezes, and its move is played ``bot_delay`` later. Claims
+controller shows the player's views of the game's steps through the pacer (below); when a bot
+is on turn it chooses at once, from its own view, in a worker thread (the strong bot takes up
+to ~0.2 s), so the window never freezes, and its move is played when the display reaches it. Claims
 (inputs of seats not on turn) are not offered to the player at the desktop table yet; the bots
 make theirs, as network bots do.
+
+**Pacing.** What a controller shows goes through its :class:`~ui.pacer.Pacer` (``pacer``; the
+table sets its pace): :meth:`PlayController._present` queues a view as the steps the kit splits
+it into (:meth:`~ui.kits.Kit.pace_steps`: the roll, the line, the collection…) when it is
+another seat's, each held on screen for the pace's ``step_ms``, and as one step when it is the
+player's own. ``view`` becomes the new view when its last step is shown, so the status line and
+the panels follow what is on screen, not the game running ahead; the turn log gets each step's
+lines with the step, and ``lastMoveChanged`` marks the move on the board. Against bots the game
+itself waits for the display too: a bot's chosen move is played when the display reaches it.
 
 The controller's seat is ``human``; ``None`` is a spectator's (a network game watched
 read-only: every click is answered with a hint, nothing is ever tried or sent).
@@ -46,12 +54,12 @@ from __future__ import annotations
 
 import itertools
 import logging
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from goldnet.botgame import BotGame
 from goldnet.engine import Action, Bot, Event, GameState, IllegalAction, Terminal, TurnOf
@@ -62,6 +70,8 @@ from protocol.errors import LocalProtocolError
 from protocol.identity import Identity
 
 from . import kits, texts
+from .kits import PaceStep
+from .pacer import DEFAULT_SPEED, Pace, Pacer
 
 log = logging.getLogger("goldnet.ui.controller")
 
@@ -104,6 +114,8 @@ class PlayController(QObject):
         previewChanged(object, bool): what to preview (the kit's targets, or None), legal.
         selectionChanged(object): the selected target (a first marker), or None.
         finished(object): the game is over (a :class:`~goldnet.engine.Terminal`).
+        lastMoveChanged(object): the move to mark on the board, ``(seat, action)`` — the last
+            one shown, or the tentative one while it waits for Confirm —, or None.
     """
 
     shown = Signal(object, object)
@@ -113,6 +125,7 @@ class PlayController(QObject):
     previewChanged = Signal(object, bool)
     selectionChanged = Signal(object)
     finished = Signal(object)
+    lastMoveChanged = Signal(object)
 
     can_rematch = True
     """Whether the end screen offers a rematch."""
@@ -135,6 +148,89 @@ class PlayController(QObject):
         self.selection: Any = None
         self.phase = "bot"
         self._legal: set[Action] = set()
+        self.pacer = Pacer(parent=self)
+        """Shows the game's steps at the table's pace (module docstring)."""
+        self.last_move: tuple[int, Action] | None = None
+        """The last move shown, ``(seat, action)`` (None before the first)."""
+        self._queued = view.observation
+        """The observation of the last view queued on the pacer (what its next view follows)."""
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether ``seat`` is played by a bot of this program (its panel says "Thinking…");
+        a person's is not."""
+        return False
+
+    # --- what is shown, at the table's pace -------------------------------------------------
+
+    def _is_others(self, view: View) -> bool:
+        """Whether ``view`` is another seat's step: another seat's move, or chance drawn for
+        another seat's turn (every step is, for a spectator)."""
+        if view.moves:
+            return any(seat != self.human for seat, _ in view.moves)
+        seat = self.kit.active_seat(view.observation)
+        return self.human is None or (seat is not None and seat != self.human)
+
+    def _present(self, view: View, trial: GameState | None = None, *, animate: bool = True) -> None:
+        """Queue ``view`` on the pacer: another seat's as the kit's steps, each held for the
+        pace's ``step_ms`` (its first waits ``think_ms`` when it shows a move), the player's own
+        as one step, held not at all; ``animate`` False shows the player's own step without
+        animating it again (it was shown as the tentative move). ``view`` (and ``trial``)
+        become this controller's at the last step (:meth:`_commit`)."""
+        before, self._queued = self._queued, view.observation
+        others = bool(view.events) and self._is_others(view)
+        if others:
+            steps = self.kit.pace_steps(before, view.events, view.observation)
+        else:
+            name = "own" if view.moves else "view"
+            steps = [PaceStep(name, view.observation, view.events, held=False)]
+        pace = self.pacer.pace
+        turn = self.kit.turn_of(before)
+        for i, step in enumerate(steps):
+            self.pacer.add(
+                partial(
+                    self._show_step, view, step, turn, i == 0, i == len(steps) - 1, trial, animate
+                ),
+                name=step.name,
+                step=True,
+                hold=pace.step_ms if others and step.held else 0,
+                lead=pace.think_ms if others and i == 0 and view.moves else 0,
+            )
+
+    def _show_step(
+        self,
+        view: View,
+        step: PaceStep,
+        turn: Any,
+        first: bool,
+        last: bool,
+        trial: GameState | None,
+        animate: bool,
+    ) -> None:
+        """Show one step of ``view`` (``turn``: the kit's ``turn_of`` the position before it;
+        the ``last`` step makes the view this controller's)."""
+        events: Sequence[Event] = step.events if animate else ()
+        observation = step.observation
+        if last:
+            if not self._commit(view, trial):
+                events = ()
+            observation = self.observation()
+        if first and view.moves:
+            self.last_move = view.moves[-1]
+            self.lastMoveChanged.emit(self.last_move)
+        self.shown.emit(observation, list(events))
+        if step.events:
+            self.log(step.events, turn)
+        if last:
+            self._after_view(view)
+
+    def _commit(self, view: View, trial: GameState | None) -> bool:
+        """``view`` becomes this controller's view; returns False when its events were shown
+        already (the player's own move, shown while it waited for Confirm)."""
+        self.view = view
+        return True
+
+    def _after_view(self, view: View) -> None:
+        """After the last step of ``view`` was shown (the phase it asks for, the end…)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -251,6 +347,8 @@ class PlayController(QObject):
             self.hintChanged.emit(self.kit.refusal(exc.refusal))
             return
         self.tentative = (action, trial, events)
+        if self.human is not None:
+            self.lastMoveChanged.emit((self.human, action))
         self.selection = None
         self.selectionChanged.emit(None)
         self.previewChanged.emit(None, True)
@@ -263,6 +361,7 @@ class PlayController(QObject):
         if self.phase != "confirm" or self.tentative is None:
             return
         self.tentative = None
+        self.lastMoveChanged.emit(self.last_move)
         self.shown.emit(self.observation(), [])
         self._set_phase("human")
 
@@ -292,7 +391,9 @@ class GameController(PlayController):
     ) -> None:
         """``game``: a game to go on with (:meth:`BotGame.resume`); else a new game of the
         setup, journalled in ``profile`` (default: the default profile) — from the position
-        ``state`` when given (a test's: neither journalled nor recorded).
+        ``state`` when given (a test's: neither journalled nor recorded); ``bot_delay``: the
+        think time of the normal pace (ms, 0: nothing held) until the table sets its own
+        (:mod:`ui.pacer`).
 
         Raises:
             ValueError: options, seats or bot level the game does not have.
@@ -303,21 +404,17 @@ class GameController(PlayController):
             game, self.unsaved = _new_game(setup, state, profile or Profile())
         self.game = game
         """The game: its members, journal and record (the views are made from it)."""
-        self._queue: deque[View] = deque(game.take_views())
-        """The player's views not shown yet, oldest first."""
-        if game.past or not self._queue:
+        views = game.take_views()
+        if game.past or not views:
             first = view_of(game.state, setup.human)
         else:
-            first = self._queue.popleft()  # the game's start
+            first = views.pop(0)  # the game's start
+        self._pending = views
+        """The views of the game's first steps, shown by :meth:`start`."""
         super().__init__(setup.human, setup.game, first, parent)
         self.setup = setup
-        self.bot_delay = bot_delay
+        self.pacer.pace = Pace.of(DEFAULT_SPEED, bot_delay)
         self._token = 0
-        self._asked = -1
-        """The token of the bot's choice asked last."""
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.timeout.connect(self._pump)
         self._thread = QThread()
         self._worker = _BotWorker()
         self._worker.moveToThread(self._thread)
@@ -334,6 +431,9 @@ class GameController(PlayController):
     def names(self) -> tuple[str, ...]:
         return self.setup.names
 
+    def is_bot(self, seat: int) -> bool:
+        return seat != self.human
+
     # --- lifecycle ----------------------------------------------------------------------
 
     def start(self) -> None:
@@ -345,80 +445,68 @@ class GameController(PlayController):
             self.logged.emit(texts.goes_on_from(self.kit.turn_number(self.obs)))
         if self.unsaved:
             self.logged.emit(self.unsaved)
-        self._pump()
+        views, self._pending = self._pending, []
+        self._take(views)
 
     def shutdown(self) -> None:
-        """Stop the bots' thread and leave the game (its journal is closed: it can be resumed);
-        call before dropping the controller."""
+        """Stop the bots' thread and the display, and leave the game (its journal is closed:
+        it can be resumed); call before dropping the controller."""
         self._token += 1
-        self._timer.stop()
-        self._queue.clear()
+        self.pacer.clear()
         self._thread.quit()
         self._thread.wait(5000)
         self.game.close()
 
-    # --- the game's steps, shown in order ---------------------------------------------------
+    # --- the game's steps, at the table's pace ----------------------------------------------
 
-    def _take(self) -> None:
-        """Queue the views of what the game just did, and show them."""
-        self._queue.extend(self.game.take_views())
-        if not self._timer.isActive():
-            self._pump()
-
-    def _pump(self) -> None:
-        """Show the queued views in order (pausing after another seat's move), then settle."""
-        while self._queue:
-            pause = self._show_view(self._queue.popleft())
-            if pause > 0 and self._queue:
-                self._timer.start(pause)
-                return
-        self._settle()
-
-    def _show_view(self, view: View) -> int:
-        """Show one step: animate its events (not a move of mine: the table shows it already),
-        log them. Returns how long to pause before the next one (ms)."""
-        turn = self.kit.turn_of(self.obs)
-        mine = any(seat == self.human for seat, _ in view.moves)
-        self.view = view
-        self.shown.emit(self.observation(), [] if mine else list(view.events))
-        if view.events:
-            self.log(view.events, turn)
-        return self.bot_delay // 2 if view.moves and not mine else 0
-
-    def _settle(self) -> None:
-        """Every step is shown: the phase the game asks for now."""
+    def _take(self, views: Sequence[View] = ()) -> None:
+        """Queue the views of what the game just did on the pacer (``views`` first), then what
+        comes next: the end, the player's turn once everything before is shown, or a bot's
+        choice — asked at once, played when the display reaches it."""
         game = self.game
-        if self.phase in ("over", "stopped"):
-            return
-        if game.halted is not None:
-            self._set_phase("stopped")
-            self.stopped.emit(texts.arg(self.tr("This game cannot go on: %1"), game.halted))
-            return
-        result = self.view.result
-        if result is not None:
-            self._set_phase("over")
-            self.finished.emit(result)
-            if game.record is not None:
-                self.recordSaved.emit(str(game.record))
-            return
-        if self.view.on_turn:
-            self._legal = set(self.view.legal)
-            self.trial = game.state  # tries clone it: the game's own state is never touched
-            self._set_phase("human")
-            return
+        for view in [*views, *game.take_views()]:
+            mine = any(seat == self.human for seat, _ in view.moves)
+            self._present(view, animate=not mine)  # my move: shown while it waited
+        token = self._token
         due = game.bot_turn()
-        self._set_phase("bot")
-        if due is not None and self._asked != self._token:
-            seat, view = due
+        if game.halted is not None:
+            self.pacer.add(partial(self._stopped, game.halted, token), name="stopped")
+        elif game.result is not None:
+            self.pacer.add(partial(self._over, game.result, token), name="over")
+        elif due is not None:
+            self._set_phase("bot")
             self._token += 1
-            self._asked = self._token
+            seat, view = due
             self._ask.emit(game.bot(seat), view, self._token)
+        else:
+            self.pacer.add(partial(self._human_turn, token), name="human")
+
+    def _over(self, result: Terminal, token: int) -> None:
+        if token != self._token:
+            return
+        self._set_phase("over")
+        self.finished.emit(result)
+        if self.game.record is not None:
+            self.recordSaved.emit(str(self.game.record))
+
+    def _stopped(self, reason: str, token: int) -> None:
+        if token == self._token:
+            self._set_phase("stopped")
+            self.stopped.emit(texts.arg(self.tr("This game cannot go on: %1"), reason))
+
+    def _human_turn(self, token: int) -> None:
+        """Everything before is shown: the human plays."""
+        if token != self._token:
+            return
+        self._legal = set(self.view.legal)
+        self.trial = self.game.state  # tries clone it: the game's own state is never touched
+        self._set_phase("human")
 
     @Slot(object, int)
     def _bot_chose(self, action: Action, token: int) -> None:
         if token != self._token or self.phase != "bot":
             return
-        QTimer.singleShot(self.bot_delay, lambda: self._play_bot(action, token))
+        self.pacer.add(partial(self._play_bot, action, token), name="bot")
 
     def _play_bot(self, action: Action, token: int) -> None:
         if token != self._token or self.phase != "bot":
@@ -426,13 +514,11 @@ class GameController(PlayController):
         due = self.game.bot_turn()
         if due is None:
             return
-        self._token += 1
         try:
             self.game.play(due[0], action)
         except LocalProtocolError as exc:  # a bot's bug: its move is not the rules'
             log.error("the bot of seat %d played %r: %s", due[0], action, exc)
-            self._set_phase("stopped")
-            self.stopped.emit(texts.arg(self.tr("This game cannot go on: %1"), str(exc)))
+            self._stopped(str(exc), token)
             return
         self._take()
 
@@ -445,13 +531,14 @@ class GameController(PlayController):
             self.game.play(self.human, action)
         except LocalProtocolError:  # the rules took it on a clone: not expected
             self.tentative = None
+            self.lastMoveChanged.emit(self.last_move)
             self.shown.emit(self.observation(), [])
             self.hintChanged.emit(texts.move_not_taken())
             self._set_phase("human")
             return
         self.tentative = None
         self.trial = None
-        self._set_phase("bot")
+        self._set_phase("bot")  # the turn is over: the game moves on
         self._take()
 
 
