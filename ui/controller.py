@@ -285,11 +285,16 @@ class PlayController(QObject):
         for line in self.kit.log_lines(events, self.names, turn):
             self.logged.emit(line)
 
-    def log_past(self, past: Sequence[View]) -> None:
-        """Log the earlier turns of a game resumed from its journal: ``past``, this seat's views
-        of the steps played before (the game's start first), each logged as it was."""
+    def show_past(self, past: Sequence[View]) -> None:
+        """The earlier turns of a game resumed from its journal — ``past``, this seat's views
+        of the steps played before (the game's start first) —: each logged as it was, and the
+        last move marked on the board."""
         for before, after in itertools.pairwise(past):
             self.log(after.events, self.kit.turn_of(before.observation))
+        moved = [view.moves[-1] for view in past if view.moves]
+        if moved:
+            self.last_move = moved[-1]
+            self.lastMoveChanged.emit(self.last_move)
 
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
@@ -441,7 +446,7 @@ class GameController(PlayController):
         log — and go on."""
         self.shown.emit(self.obs, [])
         if self.game.past:
-            self.log_past(self.game.past)
+            self.show_past(self.game.past)
             self.logged.emit(texts.goes_on_from(self.kit.turn_number(self.obs)))
         if self.unsaved:
             self.logged.emit(self.unsaved)

@@ -156,7 +156,7 @@ class NetworkController(PlayController):
     def start(self) -> None:
         """Show the position the game starts (or resumes) from."""
         self.shown.emit(self.obs, [])
-        self.log_past(self.table.past)  # resumed from the journal: the earlier turns
+        self.show_past(self.table.past)  # resumed from the journal: the earlier turns
         turn = self.kit.turn_number(self.obs)
         if turn > 0:  # resumed mid-game, or joined mid-game as a spectator
             self.logged.emit(texts.goes_on_from(turn))

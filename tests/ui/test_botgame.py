@@ -156,6 +156,8 @@ def test_a_bot_game_left_by_closing_the_window_is_resumed_and_finished(
     resumed = log_lines(again)
     assert resumed[: len(before)] == before
     assert resumed[len(before)] == f"The game goes on from turn {turn}."
+    assert c.last_move is not None and c.last_move[0] == 0  # the bot's move, marked
+    assert again.table.scene is not None and again.table.scene.last_move_fields()
     artifacts.save(again.grab().toImage(), "resumed-log-en.png")
 
     assert play_mine(qtbot, c) > 0
