@@ -14,6 +14,7 @@ their keys and are bounded; they change speed, never results.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -152,13 +153,18 @@ def tables_of(board: Board) -> Tables:
             ),
             tuple(tuple((m, pm) for m, r, pm in pairs if r == i) for i in range(len(board.rivers))),
         ),
-        {
-            p: sum(line_mask[axis][line_at[axis][p][0]] for axis in range(len(PAD_STEPS)))
-            for p in PAD_POS
-        },
+        {p: _union(line_mask[axis][line_at[axis][p][0]] for axis in range(3)) for p in PAD_POS},
         {},
         {},
     )
+
+
+def _union(masks: Iterable[int]) -> int:
+    """The union of ``masks`` (never their sum: they overlap)."""
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def touched(tab: Tables, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
