@@ -523,3 +523,67 @@ def test_strong_choices_do_not_depend_on_what_was_valued_before() -> None:
         StrongBot(f"history/{i}").choose(obs, legal) for i, obs, legal in reversed(positions)
     ]
     assert forward == backward[::-1]
+
+
+def test_the_searchs_shortcuts_agree_with_computing_afresh() -> None:
+    # The strong bot's look-ahead takes a territory's completing lines from the decision's
+    # position while the markers they depend on are unchanged, and memoises a reveal's
+    # collection and contest change by the markers near it (bots/_strong.py): after every
+    # action and every completing reply, both must equal computing from scratch.
+    from goldnet.games.mountains_rivers.bots._evaluation import contest_change, facedown_counts
+    from goldnet.games.mountains_rivers.bots._strong import _Search
+    from goldnet.games.mountains_rivers.bots._tables import (
+        _finishing_lines_now,
+        pad_mask,
+        reveal,
+        tables_of,
+    )
+
+    def afresh(tab, fd: int, fam: int) -> list[list[int]]:  # type: ignore[no-untyped-def]
+        out: list[list[int]] = [[] for _ in range(6)]
+        for territory in tab.terr[fam]:
+            left = territory & fd
+            if left and left.bit_count() <= 5:
+                p0 = (left & -left).bit_length() - 1
+                for n, mask in _finishing_lines_now(tab, fd, left, p0):
+                    out[n].append(mask)
+        return out
+
+    state = State(game_board(6))
+    tab = tables_of(state.board)
+    chance = Stream("test-bots", "shortcuts")
+    bots = [StrongBot("shortcuts/0"), GreedyBot("shortcuts/1")]
+    checked = 0
+    while not isinstance(request := state.awaiting(), Terminal):
+        assert state.turn < MAX_TURNS, "the game does not end"
+        if isinstance(request, ChanceOf):
+            state.apply_chance(chance.chance(request))
+            continue
+        assert isinstance(request, TurnOf)
+        seat = request.seat
+        legal = state.legal_actions(seat)
+        fd, gold = state.facedown, state.gold
+        search = _Search(tab, seat, state.shovels, StrongBot.weights, fd, gold)
+        for action in legal[::3]:
+            bury, mask = pad_mask(action)
+            if bury:
+                fd1, gold1 = fd | mask, gold & ~mask
+            else:
+                fd1, gold1, _ = reveal(tab, fd, gold, mask, seat)
+            for fd2, gold2, mover in [(fd1, gold1, 1 - seat)] + [
+                (*reveal(tab, fd1, gold1, line, 1 - seat)[:2], seat)
+                for line in afresh(tab, fd1, 1 - seat)[2]
+            ]:
+                lines = search._lines(fd2)
+                assert lines == (afresh(tab, fd2, 0), afresh(tab, fd2, 1))
+                counts = facedown_counts(tab, fd2)
+                for line in lines[mover][3] + lines[1 - mover][2]:
+                    after = reveal(tab, fd2, gold2, line, mover)
+                    change = contest_change(
+                        tab, counts, fd2 | gold2, after[0], after[0] | after[1], line
+                    )
+                    got = search._reveal(fd2, gold2, counts, line, mover)
+                    assert got == (after[2], after[0], after[1], change)
+                    checked += 1
+        state.apply(bots[seat].choose(state.observation(seat), legal))
+    assert checked > 2000
