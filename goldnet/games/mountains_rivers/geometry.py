@@ -1,4 +1,4 @@
-"""Geometry of the Mountains & Rivers hexagon (RULINGS, "Board").
+"""Geometry of the Mountains & Rivers hexagon (docs/rules/mountains-rivers.md, "Board and seats").
 
 91 fields on a hexagon of side 6, in axial coordinates ``(q, r)`` with
 ``max(|q|, |r|, |q + r|) <= 5``. Fields are numbered 0..90 in the canonical order
@@ -21,7 +21,7 @@ Coord = tuple[int, int]
 """Axial coordinates ``(q, r)`` of a field."""
 
 AXES: tuple[Coord, ...] = ((1, 0), (0, 1), (1, -1))
-"""The three directions a straight line runs along (RULINGS, "Board")."""
+"""The three directions a straight line runs along."""
 
 DIRECTIONS: tuple[Coord, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 """The six neighbour offsets."""

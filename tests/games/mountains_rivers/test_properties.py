@@ -21,7 +21,7 @@ from goldnet.rng import Stream
 from .conftest import grid_board
 
 MAX_TURNS = 5000
-"""Loop guard (RULINGS: the rules bound no game; tests guard their loops)."""
+"""Loop guard (the rules bound no game: docs/rules/mountains-rivers.md, "Game length")."""
 
 boards = st.sampled_from([None, *BOARD_NUMBERS])
 seeds = st.integers(min_value=0, max_value=2**32)

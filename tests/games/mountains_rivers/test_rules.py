@@ -1,4 +1,4 @@
-"""One test per rule of Mountains & Rivers (seed 000 and RULINGS)."""
+"""One test per rule of Mountains & Rivers (docs/rules/mountains-rivers.md)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def rolled(state: State, roll: int) -> State:
         (3, {1: Fraction(1, 4), 2: Fraction(1, 2), 3: Fraction(1, 4)}),
     ],
 )
-def test_roll_weights_match_the_rulings_table(
+def test_roll_weights_match_the_table_of_the_rules(
     range_: int, probabilities: dict[int, Fraction]
 ) -> None:
     request = ROLL_REQUESTS[range_]

@@ -76,7 +76,8 @@ class StrongBot:
     Every legal action is valued (integers, :data:`UNIT` per gold) as:
 
     1. the exact gold difference it collects now (the mover's territories first, then the
-       opponent's, RULINGS "Collection"); a bury costs :attr:`Weights.bury_margin` now;
+       opponent's: docs/rules/mountains-rivers.md, "A turn" 5); a bury costs
+       :attr:`Weights.bury_margin` now;
     2. then, averaged over the opponent's roll (the integer weights of the range the action
        leaves; in free choice the opponent picks one or two markers), the opponent's reply.
        Only reveals that complete a territory move gold; they are enumerated exactly from each

@@ -207,7 +207,7 @@ def region(tab: Tables, mask: int) -> int:
 
 
 def reveal(tab: Tables, fd: int, gold: int, mask: int, seat: int) -> tuple[int, int, int]:
-    """Reveal line ``mask`` for ``seat`` and collect (RULINGS, "Collection").
+    """Reveal line ``mask`` for ``seat`` and collect (docs/rules/mountains-rivers.md, "A turn" 5).
 
     Returns:
         ``(face-down, gold, difference)``: the padded masks after collection and the gold
