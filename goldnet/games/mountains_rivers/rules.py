@@ -110,6 +110,9 @@ _FACES: dict[tuple[int, int], tuple[int, ...]] = {
 
 _PAD_SIZE = PAD_WIDTH * (PAD_WIDTH - 1)
 
+_NO_FIELDS = (-1, -1, 0, 0)
+"""The memo of :meth:`State._field_masks` before its first use (no mask is negative)."""
+
 
 def _reveal_table() -> tuple[tuple[tuple[Action | None, ...], ...], ...]:
     """``table[n][axis][p]``: the canonical reveal of the line of ``n`` fields that starts at
@@ -246,6 +249,7 @@ class State(PerfectInformation):
     n_seats = N_SEATS
 
     __slots__ = (
+        "_fields",
         "_geo",
         "active",
         "board",
@@ -261,6 +265,7 @@ class State(PerfectInformation):
     def __init__(self, board: Board) -> None:
         self.board = board
         self._geo = _pad_board(board)
+        self._fields = _NO_FIELDS
         self.facedown = PAD_ALL
         self.gold = 0
         self.scores = [0, 0]
@@ -327,12 +332,22 @@ class State(PerfectInformation):
     @property
     def facedown_fields(self) -> int:
         """Field-number bitmask of face-down markers."""
-        return from_pad(self.facedown)
+        return self._field_masks()[2]
 
     @property
     def gold_fields(self) -> int:
         """Field-number bitmask of exposed gold."""
-        return from_pad(self.gold)
+        return self._field_masks()[3]
+
+    def _field_masks(self) -> tuple[int, int, int, int]:
+        """``(facedown, gold, facedown_fields, gold_fields)``: the last two converted once per
+        position (several observations of one position are asked for, one per seat and turn);
+        a memo of the padded masks themselves, so it never outlives them."""
+        memo = self._fields
+        if memo[0] != self.facedown or memo[1] != self.gold:
+            memo = (self.facedown, self.gold, from_pad(self.facedown), from_pad(self.gold))
+            self._fields = memo
+        return memo
 
     @property
     def empty_fields(self) -> int:
@@ -467,6 +482,7 @@ class State(PerfectInformation):
         other = State.__new__(State)
         other.board = self.board
         other._geo = self._geo
+        other._fields = self._fields
         other.facedown = self.facedown
         other.gold = self.gold
         other.scores = self.scores[:]
@@ -479,10 +495,11 @@ class State(PerfectInformation):
 
     def observation(self, seat: int | None = None) -> Observation:
         """The whole position: nothing in this game is hidden from any seat."""
+        _, _, facedown, gold = self._field_masks()
         return Observation(
             self.board,
-            self.facedown_fields,
-            self.gold_fields,
+            facedown,
+            gold,
             (self.scores[0], self.scores[1]),
             (self.shovels[0], self.shovels[1]),
             self.active,

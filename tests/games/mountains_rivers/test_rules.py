@@ -13,6 +13,7 @@ from goldnet.games.mountains_rivers.geometry import (
     COORDS,
     INDEX,
     N_FIELDS,
+    PAD_ALL,
     fields_of,
     mask_of,
 )
@@ -364,6 +365,21 @@ def test_observation_rebuilds_the_same_state(grid: Board) -> None:
     assert again.public_hash() == state.public_hash()
     assert again.legal_actions(0) == state.legal_actions(0)
     assert state.observation(0) == state.observation(1) == state.observation(None)
+
+
+def test_observation_follows_every_change_of_the_position(grid: Board) -> None:
+    # The field-number masks are converted once per position (State._field_masks): a move, a
+    # clone's move or a field set by hand must never leave an observation of the old position.
+    state = rolled(State(grid), 2)
+    before = state.observation(0)
+    copy = state.clone()
+    state.apply(reveal_action("0,0", "1,0"))
+    assert names(state.observation(1).gold) == {"0,0", "1,0"}
+    assert copy.observation(0) == before and names(before.gold) == set()
+    state.gold = 0
+    state.facedown = PAD_ALL
+    assert state.observation(1).gold == 0 and state.observation(1).facedown == ALL_FIELDS
+    assert (state.facedown_fields, state.gold_fields) == (ALL_FIELDS, 0)
 
 
 def test_from_position_rejects_contradictions(grid: Board) -> None:
