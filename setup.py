@@ -1,4 +1,4 @@
-"""What the wheel ships (DESIGN §1) — found in the tree, never listed by hand.
+"""What the wheel ships (docs/development.md) — found in the tree, never listed by hand.
 
 - The import packages ``goldnet``, ``protocol`` and ``ui`` and every folder below them, with or
   without an ``__init__.py`` (setuptools' namespace discovery; ``__pycache__`` left out).

@@ -308,5 +308,6 @@ def bench_command(args: argparse.Namespace) -> int:
     else:
         for name, fig in figures.items():
             target = f"  (target {fig['target']})" if fig.get("target") else ""
-            print(f"{name:34s} {fig['median']:10.3f} {fig['unit']}{target}")
+            tail = "".join(f"  {key} {fig[key]:.3f}" for key in ("p95", "max") if key in fig)
+            print(f"{name:34s} {fig['median']:10.3f} {fig['unit']}{tail}{target}")
     return 0

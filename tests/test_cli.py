@@ -135,3 +135,6 @@ def test_bench_reports_medians() -> None:
     assert {"mountains-rivers random game", "mountains-rivers legal actions"} <= figures.keys()
     for fig in figures.values():
         assert fig["median"] > 0 and fig["runs"] >= 1
+    strong = figures["mountains-rivers strong move"]  # a player waits for the slow moves too
+    assert strong["median"] <= strong["p95"] <= strong["max"]
+    assert "p95" in strong["target"] and "max" in strong["target"]

@@ -1,5 +1,5 @@
-"""goldnet.engine: the contract's cards, private knowledge and claims (DESIGN §2), checked on
-the test card game (tests/protocol/cards.py) and on Mountains & Rivers, which has neither."""
+"""goldnet.engine: the contract's cards, private knowledge and claims (goldnet/engine.py), checked
+on the test card game (tests/protocol/cards.py) and on Mountains & Rivers, which has neither."""
 
 from __future__ import annotations
 

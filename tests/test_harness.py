@@ -1,6 +1,6 @@
 """goldnet.harness: Mountains & Rivers through the whole protocol stack in the in-memory
-harness (DESIGN §5): honest games, every detection with the culprit named and nothing lost for
-the honest peers, and fuzzing of the lockstep machine bound to the real rules engine."""
+harness (docs/protocol.md §6–§8): honest games, every detection with the culprit named and nothing
+lost for the honest peers, and fuzzing of the lockstep machine bound to the real rules engine."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The wheel is complete (DESIGN §1): built (sdist, then the wheel from it), installed in a fresh
-virtual environment, and compared with the source tree — every package of ``goldnet/``,
+"""The wheel is complete (docs/development.md): built (sdist, then the wheel from it), installed in
+a fresh virtual environment, and compared with the source tree — every package of ``goldnet/``,
 ``protocol/`` and ``ui/`` and every file of ``resources/`` is installed, every module imports and
 every data file loads from the installed copy, with no path into the source tree.
 

@@ -1,4 +1,4 @@
-"""The project's shape (DESIGN §1): import direction, Qt only in ui/, every module imports
+"""The project's shape (docs/development.md): import direction, Qt only in ui/, every module imports
 cleanly in a fresh interpreter, and the linters are clean."""
 
 from __future__ import annotations

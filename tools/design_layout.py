@@ -1,7 +1,7 @@
 """Design the one mountain layout of Mountains & Rivers (maintainer tool, not shipped).
 
-RULINGS, "Territories": goldnet designs one layout of 17 mountains (connected, 3 to 8 fields
-each, partitioning the 91 fields); board k = 1..11 lays its rivers as that layout carried by
+docs/rules/mountains-rivers-boards.md: goldnet designs one layout of 17 mountains (connected, 3 to 8
+fields each, partitioning the 91 fields); board k = 1..11 lays its rivers as that layout carried by
 symmetry k of ``FIELD_SYMMETRIES``. No river may equal a mountain on any of the eleven boards.
 Randomness comes only from ``random.Random(seed)``, and only in this tool: the game reads the
 stored layout.

@@ -111,7 +111,7 @@ class GameInfo:
         scenario: its scenario runner, or None.
         bench_targets: the speed each ``goldnet bench`` figure of the game should reach, by
             figure (``"random game"``, ``"legal actions"``, ``"best move"``), e.g.
-            ``"<= 10 ms"``.
+            ``"<= 10 ms"`` (a target may name the statistic it bounds: ``"p95 <= 0.2 s"``).
     """
 
     name: str

@@ -1,4 +1,4 @@
-"""Every registered game keeps the engine contract (DESIGN §2; goldnet/engine.py), played at
+"""Every registered game keeps the engine contract (goldnet/engine.py), played at
 random through nothing but the contract: the built-in games and the test card game.
 
 - random play, seeded and bounded, reaches the end; claims are made whenever a seat may, and

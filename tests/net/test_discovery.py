@@ -1,5 +1,5 @@
-"""LAN discovery over real mDNS (DESIGN §6), kept on 127.0.0.1 or on network namespaces this file
-creates itself: no test announces or browses on the machine's real interfaces.
+"""LAN discovery over real mDNS (docs/discovery.md), kept on 127.0.0.1 or on network namespaces this
+file creates itself: no test announces or browses on the machine's real interfaces.
 
 Every name and fingerprint is unique per run, so a second test run on the same machine (its tables
 are visible on loopback too) cannot disturb the assertions.

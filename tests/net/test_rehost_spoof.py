@@ -1,5 +1,5 @@
-"""A re-hosted relay found on the LAN is only a candidate (DESIGN §6): one whose key is not the
-member key it claims (anyone on the LAN can announce a member's fingerprint with the game's id,
+"""A re-hosted relay found on the LAN is only a candidate (docs/network.md §8): one whose key is not
+the member key it claims (anyone on the LAN can announce a member's fingerprint with the game's id,
 both shown in a real re-host's announcement) is left for the relay before it, and the search
 goes on. It used to end the peer's game with `the relay's key … does not match`. Real TLS on
 127.0.0.1; the LAN search is a function the test gives.

@@ -1,4 +1,4 @@
-"""Absence is not cheating (DESIGN §3, §5; docs/protocol.md §9 and §10).
+"""Absence is not cheating (docs/protocol.md §9 and §10).
 
 A reveal or a move that does not come makes the game wait — ``waiting()`` says for what and
 from whom — and names nobody; the game goes on when the envelope comes, however late. Past the

@@ -1,5 +1,5 @@
 """protocol.beacon and protocol.sampling: hash chains bound to game, member and draw, draw
-bytes, rejection sampling (DESIGN §3; docs/protocol.md §5 and §11).
+bytes, rejection sampling (docs/protocol.md §5 and §11).
 
 The test vectors are read from docs/protocol.md itself, and each is recomputed twice: with the
 code, and from the written specification with nothing but hashlib and cryptography — what a
@@ -52,7 +52,8 @@ from .spec import (
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 TILES = (1, 2, 2, 2, 1)
-"""The Mountains & Rivers 1-5 roll: weights of rolls 1..5 over 8 (RULINGS, "The roll")."""
+"""The Mountains & Rivers 1-5 roll: weights of rolls 1..5 over 8
+(docs/rules/mountains-rivers.md)."""
 
 
 # --- the vectors of docs/protocol.md -------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Blame only with proof: signed faults (DESIGN §5; docs/protocol.md §7 and §8).
+"""Blame only with proof: signed faults (docs/protocol.md §7 and §8).
 
 A member is named — and every honest peer halts — only on what it signed: a malformed body, a
 reveal that does not hash or breaks the beacon's rules, an illegal or out-of-place envelope, a

@@ -1,4 +1,4 @@
-"""Claims: inputs no turn asks for (DESIGN §5; docs/protocol.md §4.3, §6).
+"""Claims: inputs no turn asks for (docs/protocol.md §4.3, §6).
 
 A claim rides inside its sender's next reveal and applies at that draw, once every reveal is
 in: in seat order, before the draw's outcome — whatever order a relay delivers the reveals in.

@@ -1,4 +1,4 @@
-"""protocol.envelope: signed envelopes, protocol version 2 (DESIGN §5; docs/protocol.md §3).
+"""protocol.envelope: signed envelopes, protocol version 2 (docs/protocol.md §3).
 
 An envelope is accepted only in canonical form, with every field of the right type and size
 (the ``seen`` history digest included) and a valid Ed25519 signature over the signing tag and

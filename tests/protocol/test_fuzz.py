@@ -1,4 +1,4 @@
-"""protocol.lockstep fuzzed (DESIGN §5; docs/protocol.md §8): garbage and mutated envelopes
+"""protocol.lockstep fuzzed (docs/protocol.md §8): garbage and mutated envelopes
 change nothing and name nobody; anything a member can sign raises only protocol errors and
 names nobody but that member."""
 

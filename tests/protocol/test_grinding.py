@@ -1,4 +1,4 @@
-"""Attacks on the beacon (DESIGN §3; docs/protocol.md §5).
+"""Attacks on the beacon (docs/protocol.md §5).
 
 - The grinding attacker: a modified member that waits for the others' reveals of a draw, then
   tries to commit a fresh chain ground to give the roll it wants — a second ``commit``, a

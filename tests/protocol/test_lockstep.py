@@ -1,5 +1,5 @@
 """protocol.lockstep: the sans-IO machine, driven with the toy game of ``toy.py``
-(DESIGN §3, §5; docs/protocol.md §4–§6).
+(docs/protocol.md §4–§6).
 
 Whole honest games between machines over an in-memory relay: the table setup, the
 engine-driven order, early envelopes, the beacon and its next chains, history digests, the

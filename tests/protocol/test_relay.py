@@ -1,4 +1,4 @@
-"""What a relay can do names no honest member (DESIGN §5, §6; docs/protocol.md §7 and §8).
+"""What a relay can do names no honest member (docs/protocol.md §7 and §8; docs/network.md §6).
 
 Drop, delay, reorder, replay, garbage, another game's envelopes, an outsider's copy, a copied
 commitment delivered before its original, one history of a member to some peers and another to

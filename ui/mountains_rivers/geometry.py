@@ -1,10 +1,10 @@
 """Where things are on the drawn board: field centres, hexagons, territory outlines.
 
-Fields are pointy-top hexagons in axial coordinates ``(q, r)`` (RULINGS, "Board"): the centre of
-field ``(q, r)`` is ``HEX * (sqrt(3) * (q + r / 2), 3 / 2 * r)``, so the axis ``(1, 0)`` runs
-horizontally. A territory's outline is the union of its hexagons, built exactly: hexagon corners
-live on an integer lattice (three times the axial coordinates), edges shared by two fields of
-the territory cancel, and the remaining edges chain into loops. Everything is computed once per
+Fields are pointy-top hexagons in axial coordinates ``(q, r)`` (docs/rules/mountains-rivers.md): the
+centre of field ``(q, r)`` is ``HEX * (sqrt(3) * (q + r / 2), 3 / 2 * r)``, so the axis ``(1, 0)``
+runs horizontally. A territory's outline is the union of its hexagons, built exactly: hexagon
+corners live on an integer lattice (three times the axial coordinates), edges shared by two fields
+of the territory cancel, and the remaining edges chain into loops. Everything is computed once per
 board (:func:`board_geometry` caches it).
 
 Invariants: ``centres[f]`` is field number ``f``'s centre (canonical order of

@@ -3,7 +3,7 @@
 A :class:`PlayerPanelItem` shows a seat's name and colour, its territory family, its gold and
 one slot per shovel; the :class:`ShovelItem` objects themselves are separate so that a shovel
 can fly from one panel to the other. The :class:`TilesItem` shows the current range and the
-upright wooden tiles still in play, each face as black strokes (seed, "Check the roll").
+upright wooden tiles still in play, each face as black strokes (docs/rules/mountains-rivers.md).
 
 Each of them explains itself in a tooltip worded for players (:func:`panel_tooltip`,
 :func:`shovel_tooltip`, :func:`tiles_tooltip`; context ``Panels``), which the scene sets from
@@ -48,7 +48,8 @@ PANEL_W = 7.4 * H
 PANEL_H = 4.6 * H
 TILES_W = 6.0 * H
 ALL_TILES: tuple[tuple[int, int], ...] = TILES[5]
-"""The three throwing tiles; fewer stay in play as the range shrinks (RULINGS, "The roll")."""
+"""The three throwing tiles; fewer stay in play as the range shrinks
+(docs/rules/mountains-rivers.md)."""
 SHOVEL_SLOTS = 4
 """Shovels always sum to four (two each at the start)."""
 

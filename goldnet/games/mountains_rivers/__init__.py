@@ -1,1 +1,1 @@
-"""Mountains & Rivers: the two-player game of seed 000 (board geometry, boards, rules, bots)."""
+"""Mountains & Rivers: board geometry, boards, rules and bots (docs/rules/mountains-rivers.md)."""

@@ -1,7 +1,8 @@
 """A Mountains & Rivers board: two partitions of the 91 fields into territories.
 
-Seat 0 owns the mountains, seat 1 the rivers (RULINGS, "Territories" and "Seats"). Every field
-belongs to exactly one mountain and one river; every territory is a connected set of fields.
+Seat 0 owns the mountains, seat 1 the rivers (docs/rules/mountains-rivers.md, "Board and
+seats"). Every field belongs to exactly one mountain and one river; every territory is a
+connected set of fields.
 The standard boards (3 to 8 fields per territory) are in :mod:`.boards`; scenario boards may be
 any partition into connected sets.
 """

@@ -1,4 +1,4 @@
-"""The eleven standard boards of Mountains & Rivers (RULINGS, "Territories").
+"""The eleven standard boards of Mountains & Rivers (docs/rules/mountains-rivers-boards.md).
 
 goldnet designs one mountain layout: 17 mountains, each a connected set of 3 to 8 fields,
 partitioning the 91 fields (stored in ``resources/mountains_rivers/layout.json``; how it was
@@ -44,7 +44,8 @@ from .geometry import (
 )
 
 BOARD_NUMBERS: tuple[int, ...] = tuple(range(1, 12))
-"""The standard boards; board ``k`` uses symmetry ``k`` (RULINGS, "Territories")."""
+"""The standard boards; board ``k`` uses symmetry ``k`` (docs/rules/mountains-rivers-boards.md).
+"""
 
 N_TERRITORIES = 17
 """Mountains in the layout, and so rivers on every board."""
@@ -208,7 +209,7 @@ def make_boards(layout: Sequence[int]) -> tuple[Board, ...]:
 
     Raises:
         BoardError: the layout fails :func:`check_layout`, or on some board a river equals a
-            mountain (RULINGS, "Territories": such a board is not acceptable).
+            mountain (such a board is not acceptable: docs/rules/mountains-rivers-boards.md).
     """
     check_layout(layout)
     mountains = tuple(layout)

@@ -1,4 +1,5 @@
-"""The rules of Mountains & Rivers (seed ``000_fba2050ae0d96c3e.txt`` and RULINGS).
+"""The rules of Mountains & Rivers as docs/rules/mountains-rivers.md states them ("A turn" N: step
+N of its section "A turn"; quoted phrases are the game's rule text).
 
 A turn: the range is recomputed from the face-down markers; unless it is free choice the tiles
 still in play are thrown (a :class:`~goldnet.engine.ChanceOf` request); then the active seat
@@ -58,7 +59,7 @@ from .refusals import refuse, shown
 GAME = "mountains-rivers"
 N_SEATS = 2
 START_SHOVELS = 2
-"""Seed: "Each player starts with two shovels"."""
+"""Rule text: "Each player starts with two shovels"."""
 
 FREE = 0
 """The range value of free choice (nothing is thrown)."""
@@ -70,7 +71,7 @@ TILES: dict[int, tuple[tuple[int, int], ...]] = {
     4: ((0, 2), (1, 2)),
     3: ((0, 1), (1, 2)),
 }
-"""The throwing tiles in play for each range (RULINGS, "The roll")."""
+"""The throwing tiles in play for each range ("A turn" 2)."""
 
 
 def _roll_weights(tiles: tuple[tuple[int, int], ...]) -> tuple[tuple[Wire, int], ...]:
@@ -85,7 +86,7 @@ ROLL_REQUESTS: dict[int, ChanceOf] = {
     rng: ChanceOf("roll", _roll_weights(tiles)) for rng, tiles in TILES.items()
 }
 """The chance request of each thrown range: each tile shows either face with probability 1/2,
-so 1-5 gives weights 1,2,2,2,1; 1-4 gives 1,1,1,1; 1-3 gives 1,2,1 (RULINGS table)."""
+so 1-5 gives weights 1,2,2,2,1; 1-4 gives 1,1,1,1; 1-3 gives 1,2,1 (the table of "A turn" 2)."""
 
 
 def tile_faces(range_: int, roll: int) -> tuple[int, ...]:
@@ -108,6 +109,9 @@ _FACES: dict[tuple[int, int], tuple[int, ...]] = {
 """The faces drawn for each (range, roll)."""
 
 _PAD_SIZE = PAD_WIDTH * (PAD_WIDTH - 1)
+
+_NO_FIELDS = (-1, -1, 0, 0)
+"""The memo of :meth:`State._field_masks` before its first use (no mask is negative)."""
 
 
 def _reveal_table() -> tuple[tuple[tuple[Action | None, ...], ...], ...]:
@@ -171,7 +175,7 @@ def _count_lines(pad: int, n: int) -> int:
 def range_pad(facedown: int) -> int:
     """The range for the face-down markers ``facedown`` (padded mask): 5, 4, 3 or :data:`FREE`.
 
-    RULINGS, "The range": 1-5 if at least two distinct straight lines of five face-down markers
+    "A turn" 1: 1-5 if at least two distinct straight lines of five face-down markers
     exist (overlap allowed), else 1-4 with two lines of four, else 1-3 with two of three, else
     free choice.
     """
@@ -245,6 +249,7 @@ class State(PerfectInformation):
     n_seats = N_SEATS
 
     __slots__ = (
+        "_fields",
         "_geo",
         "active",
         "board",
@@ -260,6 +265,7 @@ class State(PerfectInformation):
     def __init__(self, board: Board) -> None:
         self.board = board
         self._geo = _pad_board(board)
+        self._fields = _NO_FIELDS
         self.facedown = PAD_ALL
         self.gold = 0
         self.scores = [0, 0]
@@ -320,18 +326,28 @@ class State(PerfectInformation):
 
     @property
     def finished(self) -> bool:
-        """Whether every marker has been collected (RULINGS, "End")."""
+        """Whether every marker has been collected ("A turn" 6)."""
         return self.active is None
 
     @property
     def facedown_fields(self) -> int:
         """Field-number bitmask of face-down markers."""
-        return from_pad(self.facedown)
+        return self._field_masks()[2]
 
     @property
     def gold_fields(self) -> int:
         """Field-number bitmask of exposed gold."""
-        return from_pad(self.gold)
+        return self._field_masks()[3]
+
+    def _field_masks(self) -> tuple[int, int, int, int]:
+        """``(facedown, gold, facedown_fields, gold_fields)``: the last two converted once per
+        position (several observations of one position are asked for, one per seat and turn);
+        a memo of the padded masks themselves, so it never outlives them."""
+        memo = self._fields
+        if memo[0] != self.facedown or memo[1] != self.gold:
+            memo = (self.facedown, self.gold, from_pad(self.facedown), from_pad(self.gold))
+            self._fields = memo
+        return memo
 
     @property
     def empty_fields(self) -> int:
@@ -354,7 +370,7 @@ class State(PerfectInformation):
 
         In free choice: every single face-down marker, then every pair of neighbouring ones; no
         bury. Otherwise: every straight line of exactly ``roll`` face-down markers, then every
-        exposed gold marker if ``seat`` holds a shovel (RULINGS, "Reveal" and "Bury"). Empty
+        exposed gold marker if ``seat`` holds a shovel ("A turn" 3 and 4). Empty
         when it is not ``seat``'s turn or before the roll.
         """
         if seat != self.active or (self.roll is None and self.range_):
@@ -391,7 +407,7 @@ class State(PerfectInformation):
         return _count_lines(self.facedown, roll)
 
     def count_buries(self) -> int:
-        """How many bury actions the active seat has now (RULINGS, "Bury")."""
+        """How many bury actions the active seat has now ("A turn" 4)."""
         if self.active is None or self.range_ == FREE or self.shovels[self.active] == 0:
             return 0
         return self.gold.bit_count()
@@ -466,6 +482,7 @@ class State(PerfectInformation):
         other = State.__new__(State)
         other.board = self.board
         other._geo = self._geo
+        other._fields = self._fields
         other.facedown = self.facedown
         other.gold = self.gold
         other.scores = self.scores[:]
@@ -478,10 +495,11 @@ class State(PerfectInformation):
 
     def observation(self, seat: int | None = None) -> Observation:
         """The whole position: nothing in this game is hidden from any seat."""
+        _, _, facedown, gold = self._field_masks()
         return Observation(
             self.board,
-            self.facedown_fields,
-            self.gold_fields,
+            facedown,
+            gold,
             (self.scores[0], self.scores[1]),
             (self.shovels[0], self.shovels[1]),
             self.active,
@@ -515,7 +533,7 @@ class State(PerfectInformation):
     # --- the rules ---------------------------------------------------------------------
 
     def _reveal(self, seat: int, action: Action) -> tuple[int, list[Event]]:
-        """Seed: "Click the first and last marker of a straight line containing exactly the
+        """Rule text: "Click the first and last marker of a straight line containing exactly the
         rolled number of face-down markers. No gaps, exposed gold or collected fields may
         interrupt the line." Free choice: one marker or two neighbouring markers."""
         if len(action) != 3:
@@ -547,7 +565,7 @@ class State(PerfectInformation):
         return mask, [Event("reveal", seat, (("fields", fields),))]
 
     def _bury(self, seat: int, action: Action) -> tuple[int, list[Event]]:
-        """Seed: "you may turn one revealed gold marker face down if you have at least one
+        """Rule text: "you may turn one revealed gold marker face down if you have at least one
         shovel and random throwing tiles remain. Afterwards, give one shovel to your opponent."
         """
         if len(action) != 2:
@@ -567,7 +585,7 @@ class State(PerfectInformation):
         return bit, [Event("bury", seat, (("field", FIELD_NAMES[f]), ("shovel_to", 1 - seat)))]
 
     def _collect(self, active: int, changed: int) -> list[Event]:
-        """RULINGS, "Collection": the active seat's complete territories first, then the
+        """Collection ("A turn" 5): the active seat's complete territories first, then the
         opponent's; each gives its owner all gold still in it. Only a territory holding a
         field that changed this turn can have become complete."""
         geo = self._geo

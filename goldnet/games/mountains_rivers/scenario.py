@@ -1,6 +1,6 @@
 """Scenario cases of Mountains & Rivers: a position plus steps, each with its printed outcome.
 
-The format and the printed objects are those of ``shared/cases/README.md``: the board (explicit
+The format and the printed objects are those of docs/scenarios.md: the board (explicit
 territories or a standard number), an optional position, then queries (``range``, ``lines``,
 ``buries``) and actions (``reveal``, ``bury``) with the thrown ``roll``. An illegal action
 changes nothing. A file that breaks the schema raises :class:`ScenarioError`.
@@ -157,7 +157,7 @@ def _parse_action(where: str, spec: Any) -> tuple[str, list[str]]:
 def play_action(state: State, kind: str, fields: list[str], roll: int | None) -> State:
     """``state`` after throwing ``roll`` and playing the action, on a copy.
 
-    Follows ``shared/cases/README.md``: a roll outside the range, a roll in free choice, a
+    Follows docs/scenarios.md: a roll outside the range, a roll in free choice, a
     missing roll for a reveal, an off-board field or a wrong line are illegal. A bury without a
     roll is played after any throwable roll (a bury does not depend on it).
 

@@ -9,7 +9,7 @@ from goldnet.games.mountains_rivers.geometry import COORDS
 
 
 def grid_board() -> Board:
-    """The board of shared/cases: the 11 rows (constant r) are the mountains, ordered by r;
+    """The board of the scenario cases: the 11 rows (constant r) are the mountains, ordered by r;
     the 11 columns (constant q) are the rivers, ordered by q."""
     rows: dict[int, int] = {}
     cols: dict[int, int] = {}

@@ -1,4 +1,4 @@
-"""The eleven standard boards of Mountains & Rivers (RULINGS, "Territories")."""
+"""The eleven standard boards of Mountains & Rivers (docs/rules/mountains-rivers-boards.md)."""
 
 from __future__ import annotations
 

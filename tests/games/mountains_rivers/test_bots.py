@@ -359,7 +359,7 @@ PINNED_CHOICES: dict[tuple[str, Callable[[int], Bot]], list[Action]] = {
     ("column", GreedyBot): [("reveal", "-3,2", "-3,4"), ("reveal", "3,-3", "1,-1"),
                             ("reveal", "-2,-3", "-2,-1")],
     ("column", StrongBot): [("bury", "0,0")] * 3,
-    ("capped", StrongBot): [("reveal", "1,-4", "3,-4")] * 3,
+    ("capped", StrongBot): [("reveal", "-3,-2", "-1,-2")] * 3,
     ("free", RandomBot): [("reveal", "-3,-2", "-2,-2"), ("reveal", "-2,-2", "-2,-2"),
                           ("reveal", "-4,3", "-4,3")],
     ("free", GreedyBot): [("reveal", "1,-1", "1,-1")] * 3,
@@ -388,11 +388,11 @@ def test_pinned_choices_in_fixed_positions(position: str, cls: Callable[[int], B
     [
         ("random", "greedy", 7, 39, (31, 60), "b21bc554e5019cca",
          [("reveal", "2,0", "2,1"), ("reveal", "-3,4", "-1,4"), ("reveal", "5,-4", "2,-1")]),
-        ("greedy", "strong", 8, 36, (34, 57), "a39cf9c4aca06c47",
+        ("greedy", "strong", 8, 36, (36, 55), "892c1b629da56365",
          [("reveal", "2,-4", "1,-3"), ("reveal", "2,-5", "4,-5"), ("reveal", "1,-5", "1,-5")]),
         ("strong", "random", 9, 43, (74, 17), "c273d9248f2d156a",
          [("reveal", "4,-3", "5,-3"), ("reveal", "1,-4", "4,-4"), ("bury", "2,-4")]),
-        ("strong", "strong", 10, 42, (47, 44), "1e49ccbcf814541c",
+        ("strong", "strong", 10, 43, (46, 45), "a5ab524b2983b40c",
          [("reveal", "-1,-1", "2,-1"), ("bury", "0,-1"), ("reveal", "1,-2", "-2,1")]),
     ],
 )  # fmt: skip
@@ -454,3 +454,136 @@ def test_contest_change_equals_the_difference_of_two_potentials(board: int) -> N
             checked += 1
         state.apply(bots[request.seat].choose(state.observation(request.seat), legal))
     assert checked > 1000
+
+
+def test_the_finishing_lines_memo_changes_speed_never_results() -> None:
+    # finishing_lines memoises by a territory's face-down markers and the face-down markers on
+    # the three lines through its first field. A key that missed a field the answer reads (the
+    # lines' masks were once added, not joined, so the carries scrambled the key) made the
+    # strong bot's choice depend on the positions any bot had valued before on that board.
+    from goldnet.games.mountains_rivers.bots._tables import (
+        _finishing_lines_now,
+        finishing_lines,
+        pad_mask,
+        tables_of,
+    )
+
+    checked = 0
+    for board in (2, 5):
+        state = State(game_board(board))
+        tab = tables_of(state.board)
+        chance = Stream("test-bots", "finishing", board)
+        bots = [GreedyBot(f"finishing/{board}/0"), RandomBot(f"finishing/{board}/1")]
+        while not isinstance(request := state.awaiting(), Terminal):
+            assert state.turn < MAX_TURNS, "the game does not end"
+            if isinstance(request, ChanceOf):
+                state.apply_chance(chance.chance(request))
+                continue
+            assert isinstance(request, TurnOf)
+            legal = state.legal_actions(request.seat)
+            for action in legal:  # the positions a look-ahead visits
+                fd = state.facedown ^ pad_mask(action)[1]
+                for family in tab.terr:
+                    for territory in family:
+                        left = territory & fd
+                        if left:
+                            p0 = (left & -left).bit_length() - 1
+                            assert finishing_lines(tab, fd, left) == _finishing_lines_now(
+                                tab, fd, left, p0
+                            )
+                            checked += 1
+            state.apply(bots[request.seat].choose(state.observation(request.seat), legal))
+    assert checked > 10000
+
+
+def test_strong_choices_do_not_depend_on_what_was_valued_before() -> None:
+    # The per-board memos are shared by every bot of the process: the same observation must
+    # get the same choice whether the memos are empty or full of other positions.
+    from goldnet.games.mountains_rivers.bots._tables import tables_of
+
+    positions: list[tuple[int, object, list[Action]]] = []
+    state = State(game_board(4))
+    chance = Stream("test-bots", "history", 4)
+    bots = [StrongBot("history/0"), StrongBot("history/1")]
+    while not isinstance(request := state.awaiting(), Terminal):
+        assert state.turn < MAX_TURNS, "the game does not end"
+        if isinstance(request, ChanceOf):
+            state.apply_chance(chance.chance(request))
+            continue
+        assert isinstance(request, TurnOf)
+        legal = state.legal_actions(request.seat)
+        observation = state.observation(request.seat)
+        positions.append((len(positions), observation, legal))
+        state.apply(bots[request.seat].choose(observation, legal))
+    assert len(positions) > 30
+    tables_of.cache_clear()
+    forward = [StrongBot(f"history/{i}").choose(obs, legal) for i, obs, legal in positions]
+    tables_of.cache_clear()
+    backward = [
+        StrongBot(f"history/{i}").choose(obs, legal) for i, obs, legal in reversed(positions)
+    ]
+    assert forward == backward[::-1]
+
+
+def test_the_searchs_shortcuts_agree_with_computing_afresh() -> None:
+    # The strong bot's look-ahead takes a territory's completing lines from the decision's
+    # position while the markers they depend on are unchanged, and memoises a reveal's
+    # collection and contest change by the markers near it (bots/_strong.py): after every
+    # action and every completing reply, both must equal computing from scratch.
+    from goldnet.games.mountains_rivers.bots._evaluation import contest_change, facedown_counts
+    from goldnet.games.mountains_rivers.bots._strong import _Search
+    from goldnet.games.mountains_rivers.bots._tables import (
+        _finishing_lines_now,
+        pad_mask,
+        reveal,
+        tables_of,
+    )
+
+    def afresh(tab, fd: int, fam: int) -> list[list[int]]:  # type: ignore[no-untyped-def]
+        out: list[list[int]] = [[] for _ in range(6)]
+        for territory in tab.terr[fam]:
+            left = territory & fd
+            if left and left.bit_count() <= 5:
+                p0 = (left & -left).bit_length() - 1
+                for n, mask in _finishing_lines_now(tab, fd, left, p0):
+                    out[n].append(mask)
+        return out
+
+    state = State(game_board(6))
+    tab = tables_of(state.board)
+    chance = Stream("test-bots", "shortcuts")
+    bots = [StrongBot("shortcuts/0"), GreedyBot("shortcuts/1")]
+    checked = 0
+    while not isinstance(request := state.awaiting(), Terminal):
+        assert state.turn < MAX_TURNS, "the game does not end"
+        if isinstance(request, ChanceOf):
+            state.apply_chance(chance.chance(request))
+            continue
+        assert isinstance(request, TurnOf)
+        seat = request.seat
+        legal = state.legal_actions(seat)
+        fd, gold = state.facedown, state.gold
+        search = _Search(tab, seat, state.shovels, StrongBot.weights, fd, gold)
+        for action in legal[::3]:
+            bury, mask = pad_mask(action)
+            if bury:
+                fd1, gold1 = fd | mask, gold & ~mask
+            else:
+                fd1, gold1, _ = reveal(tab, fd, gold, mask, seat)
+            for fd2, gold2, mover in [(fd1, gold1, 1 - seat)] + [
+                (*reveal(tab, fd1, gold1, line, 1 - seat)[:2], seat)
+                for line in afresh(tab, fd1, 1 - seat)[2]
+            ]:
+                lines = search._lines(fd2)
+                assert lines == (afresh(tab, fd2, 0), afresh(tab, fd2, 1))
+                counts = facedown_counts(tab, fd2)
+                for line in lines[mover][3] + lines[1 - mover][2]:
+                    after = reveal(tab, fd2, gold2, line, mover)
+                    change = contest_change(
+                        tab, counts, fd2 | gold2, after[0], after[0] | after[1], line
+                    )
+                    got = search._reveal(fd2, gold2, counts, line, mover)
+                    assert got == (after[2], after[0], after[1], change)
+                    checked += 1
+        state.apply(bots[seat].choose(state.observation(seat), legal))
+    assert checked > 2000

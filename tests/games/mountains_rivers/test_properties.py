@@ -7,14 +7,21 @@ from hypothesis import strategies as st
 
 from goldnet.engine import ChanceOf, IllegalAction, Terminal, TurnOf
 from goldnet.games.mountains_rivers.boards import BOARD_NUMBERS, load_board
-from goldnet.games.mountains_rivers.geometry import N_FIELDS
+from goldnet.games.mountains_rivers.geometry import (
+    ALL_FIELDS,
+    N_FIELDS,
+    PAD_ALL,
+    PAD_POS,
+    from_pad,
+    to_pad,
+)
 from goldnet.games.mountains_rivers.rules import FREE, ROLL_REQUESTS, State
 from goldnet.rng import Stream
 
 from .conftest import grid_board
 
 MAX_TURNS = 5000
-"""Loop guard (RULINGS: the rules bound no game; tests guard their loops)."""
+"""Loop guard (the rules bound no game: docs/rules/mountains-rivers.md, "Game length")."""
 
 boards = st.sampled_from([None, *BOARD_NUMBERS])
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -54,6 +61,17 @@ def random_game(board_no: int | None, seed: int, bury_rate: int, check=None):  #
         state.apply(action)
         history.append(("action", action))
     raise AssertionError(f"game passed {MAX_TURNS} turns")
+
+
+@settings(max_examples=300, deadline=None)
+@given(mask=st.integers(min_value=0, max_value=ALL_FIELDS), junk=st.integers(0, 2**160))
+def test_padded_masks_convert_field_by_field(mask: int, junk: int) -> None:
+    """``to_pad``/``from_pad`` (a row at a time) agree with their definition one field at a
+    time, and ``from_pad`` ignores bits off the board."""
+    pad = sum(1 << PAD_POS[f] for f in range(N_FIELDS) if mask >> f & 1)
+    assert to_pad(mask) == pad
+    assert from_pad(pad) == mask
+    assert from_pad(pad | junk & ~PAD_ALL) == mask
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,4 +1,4 @@
-"""One test per rule of Mountains & Rivers (seed 000 and RULINGS)."""
+"""One test per rule of Mountains & Rivers (docs/rules/mountains-rivers.md)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from goldnet.games.mountains_rivers.geometry import (
     COORDS,
     INDEX,
     N_FIELDS,
+    PAD_ALL,
     fields_of,
     mask_of,
 )
@@ -70,7 +71,7 @@ def rolled(state: State, roll: int) -> State:
         (3, {1: Fraction(1, 4), 2: Fraction(1, 2), 3: Fraction(1, 4)}),
     ],
 )
-def test_roll_weights_match_the_rulings_table(
+def test_roll_weights_match_the_table_of_the_rules(
     range_: int, probabilities: dict[int, Fraction]
 ) -> None:
     request = ROLL_REQUESTS[range_]
@@ -364,6 +365,21 @@ def test_observation_rebuilds_the_same_state(grid: Board) -> None:
     assert again.public_hash() == state.public_hash()
     assert again.legal_actions(0) == state.legal_actions(0)
     assert state.observation(0) == state.observation(1) == state.observation(None)
+
+
+def test_observation_follows_every_change_of_the_position(grid: Board) -> None:
+    # The field-number masks are converted once per position (State._field_masks): a move, a
+    # clone's move or a field set by hand must never leave an observation of the old position.
+    state = rolled(State(grid), 2)
+    before = state.observation(0)
+    copy = state.clone()
+    state.apply(reveal_action("0,0", "1,0"))
+    assert names(state.observation(1).gold) == {"0,0", "1,0"}
+    assert copy.observation(0) == before and names(before.gold) == set()
+    state.gold = 0
+    state.facedown = PAD_ALL
+    assert state.observation(1).gold == 0 and state.observation(1).facedown == ALL_FIELDS
+    assert (state.facedown_fields, state.gold_fields) == (ALL_FIELDS, 0)
 
 
 def test_from_position_rejects_contradictions(grid: Board) -> None:

@@ -1,4 +1,5 @@
-"""Every scenario case passes: the project's copies, and ../shared/cases/ when it exists."""
+"""Every scenario case passes: the project's copies, and those of a case folder kept beside the
+repository (``shared/cases/`` next to it) when there is one (docs/scenarios.md)."""
 
 from __future__ import annotations
 

@@ -49,9 +49,9 @@ class GreedyBot:
     """The move with the best immediate gold difference after collection ("greedy").
 
     The difference is the gold this seat collects minus the gold the opponent collects in the
-    same turn (RULINGS, "Collection": the active seat first, then the opponent). Among the best
-    moves it draws from its stream, preferring reveals: a bury (always worth 0 at once) is
-    chosen only when every reveal loses gold.
+    same turn (the active seat first, then the opponent: docs/rules/mountains-rivers.md,
+    "A turn" 5). Among the best moves it draws from its stream, preferring reveals: a bury
+    (always worth 0 at once) is chosen only when every reveal loses gold.
 
     Args:
         seed: names the bot's :class:`~goldnet.rng.Stream`.

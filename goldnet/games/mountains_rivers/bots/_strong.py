@@ -7,7 +7,10 @@ expected best reply over its roll, and the bot's prospects after it (:mod:`._eva
 Invariants: values are integers in :data:`~._evaluation.UNIT` per gold; actions are valued in
 the order of ``legal_actions`` and ties between equal values are drawn from the bot's own seeded
 stream, so the same seed and observations give the same move on every machine. Burying is never
-considered from :attr:`Weights.bury_turn_cap` on, so a game between strong bots ends.
+considered from :attr:`Weights.bury_turn_cap` on, so a game between strong bots ends. The
+look-ahead's shortcuts (a territory's completing lines taken from the decision's position while
+the markers they depend on stay, a reveal's outcome memoised by the markers near it) give
+exactly what computing afresh gives: they change the speed, never a value.
 """
 
 from __future__ import annotations
@@ -22,7 +25,17 @@ from ..rules import FREE, Observation, State
 from ._endgame import Endgame
 from ._evaluation import UNIT, contest_change, contest_potential, facedown_counts, roll_options
 from ._simple import check_choice
-from ._tables import MAX_ROLL, Tables, count_lines, finishing_lines, pad_mask, reveal, tables_of
+from ._tables import (
+    MAX_ROLL,
+    Tables,
+    count_lines,
+    finishing_lines,
+    finishing_reach,
+    pad_mask,
+    region,
+    reveal,
+    tables_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +76,8 @@ class StrongBot:
     Every legal action is valued (integers, :data:`UNIT` per gold) as:
 
     1. the exact gold difference it collects now (the mover's territories first, then the
-       opponent's, RULINGS "Collection"); a bury costs :attr:`Weights.bury_margin` now;
+       opponent's: docs/rules/mountains-rivers.md, "A turn" 5); a bury costs
+       :attr:`Weights.bury_margin` now;
     2. then, averaged over the opponent's roll (the integer weights of the range the action
        leaves; in free choice the opponent picks one or two markers), the opponent's reply.
        Only reveals that complete a territory move gold; they are enumerated exactly from each
@@ -145,9 +159,12 @@ class StrongBot:
 _NEVER = -(1 << 60)
 
 
-_Lines = tuple[dict[int, list[int]], dict[int, list[int]]]
-"""Per family, per length ``n``: the lines of ``n`` face-down fields completing one of the
-family's territories (a line completing two appears twice)."""
+_Lines = tuple[list[list[int]], list[list[int]]]
+"""Per family, per length ``n`` (index 0 unused): the lines of ``n`` face-down fields
+completing one of the family's territories (a line completing two appears twice)."""
+
+_Found = tuple[tuple[tuple[int, int], ...], ...]
+"""Per territory of one family: its :func:`~._tables.finishing_lines` in some position."""
 
 
 class _Search:
@@ -155,9 +172,25 @@ class _Search:
 
     A position is ``(face-down, gold, contest)``, the last being :func:`contest_potential` of
     seat 0, kept up to date incrementally with :func:`contest_change`.
+
+    ``moves`` memoises the look-ahead's reveals: what a reveal collects and how it changes the
+    contest potential depend only on the fields of the territories it touches and of those
+    crossing them (:func:`~._tables.region`), so they are keyed by the line, the seat and the
+    face-down and gold markers there. The same line is valued again in many nearby positions
+    of one decision; the memo lives for that decision and changes its speed, never its values.
     """
 
-    __slots__ = ("contest", "seat", "shovels", "tab", "w")
+    __slots__ = (
+        "base_fd",
+        "base_found",
+        "base_sensitive",
+        "contest",
+        "moves",
+        "seat",
+        "shovels",
+        "tab",
+        "w",
+    )
 
     def __init__(
         self, tab: Tables, seat: int, shovels: Sequence[int], w: Weights, fd: int, gold: int
@@ -167,6 +200,18 @@ class _Search:
         self.shovels = tuple(shovels)
         self.w = w
         self.contest = contest_potential(tab, fd, gold, 0)
+        self.moves: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
+        self.base_fd = fd
+        found: list[_Found] = []
+        sensitive: list[tuple[int, ...]] = []
+        for family in tab.terr:
+            lefts = [t & fd for t in family]
+            found.append(tuple(finishing_lines(tab, fd, left) if left else () for left in lefts))
+            sensitive.append(
+                tuple(t | finishing_reach(tab, left) for t, left in zip(family, lefts, strict=True))
+            )
+        self.base_found = (found[0], found[1])
+        self.base_sensitive = (sensitive[0], sensitive[1])
 
     def value(self, fd: int, gold: int, action: Action, turn: int, full: bool) -> int:
         """Value of ``action`` for the mover from ``(fd, gold)`` (the decision's position):
@@ -192,19 +237,31 @@ class _Search:
         return now - self._reply(fd1, gold1, c1, 1 - seat, opp_shovels > 0, full)
 
     def _lines(self, fd: int) -> _Lines:
-        out: _Lines = (
-            {n: [] for n in range(1, MAX_ROLL + 1)},
-            {n: [] for n in range(1, MAX_ROLL + 1)},
-        )
+        """The lines completing each family's territories in face-down ``fd``."""
+        return self._family_lines(fd, 0), self._family_lines(fd, 1)
+
+    def _family_lines(self, fd: int, fam: int) -> list[list[int]]:
+        """Per length ``n``, the lines completing the territories of ``fam`` in face-down
+        ``fd``, territory by territory. A territory's lines depend only on the face-down
+        markers in it and along the lines through it (:func:`~._tables.finishing_reach`):
+        where those are as in the decision's position (``base_sensitive``), its lines there
+        (``base_found``) are taken."""
+        into: list[list[int]] = [[] for _ in range(MAX_ROLL + 1)]
         tab = self.tab
-        for fam in (0, 1):
-            into = out[fam]
-            for t in tab.terr[fam]:
+        delta = fd ^ self.base_fd
+        sensitive = self.base_sensitive[fam]
+        found = self.base_found[fam]
+        for i, t in enumerate(tab.terr[fam]):
+            if sensitive[i] & delta:
                 left = t & fd
-                if left:
-                    for n, mask in finishing_lines(tab, fd, left):
-                        into[n].append(mask)
-        return out
+                if not left:
+                    continue
+                lines = finishing_lines(tab, fd, left)
+            else:
+                lines = found[i]
+            for n, mask in lines:
+                into[n].append(mask)
+        return into
 
     @staticmethod
     def _quiet(fd: int, n: int, lines: _Lines, can_bury: bool) -> bool:
@@ -212,20 +269,44 @@ class _Search:
         that completes no territory."""
         return can_bury or count_lines(fd, n) > len(set(lines[0][n]) | set(lines[1][n]))
 
-    def _options(
-        self, fd: int, gold: int, seat: int, n: int, lines: _Lines, forced: bool
-    ) -> list[tuple[int, int, int, int]]:
-        """``(difference, face-down, gold, line)`` after every distinct reveal of ``n`` fields
-        by ``seat`` that completes one of its territories; when ``forced`` (no quiet move and
-        no such reveal), after those completing only the opponent's."""
+    def _reveal(
+        self, fd: int, gold: int, counts: tuple[list[int], list[int]], mask: int, seat: int
+    ) -> tuple[int, int, int, int]:
+        """``(difference, face-down, gold, contest change)`` after ``seat`` reveals ``mask``
+        in ``(fd, gold)`` (``counts``: :func:`facedown_counts` of ``fd``); as
+        :func:`~._tables.reveal` and :func:`contest_change`, through :attr:`moves`."""
         tab = self.tab
-        out: list[tuple[int, int, int, int]] = []
+        near = region(tab, mask)
+        key = (mask, seat, fd & near, gold & near)
+        hit = self.moves.get(key)
+        if hit is None:
+            fd2, gold2, diff = reveal(tab, fd, gold, mask, seat)
+            change = contest_change(tab, counts, fd | gold, fd2, fd2 | gold2, mask)
+            hit = (diff, change, (gold | mask) & ~gold2)
+            self.moves[key] = hit
+        diff, change, collected = hit
+        return diff, fd & ~mask, (gold | mask) & ~collected, change
+
+    def _options(
+        self,
+        fd: int,
+        gold: int,
+        counts: tuple[list[int], list[int]],
+        seat: int,
+        n: int,
+        lines: _Lines,
+        forced: bool,
+    ) -> list[tuple[int, int, int, int, int]]:
+        """``(difference, face-down, gold, line, contest change)`` after every distinct reveal
+        of ``n`` fields by ``seat`` that completes one of its territories; when ``forced`` (no
+        quiet move and no such reveal), after those completing only the opponent's."""
+        out: list[tuple[int, int, int, int, int]] = []
         seen: list[int] = []
         for mask in lines[1 - seat if forced else seat][n]:
             if mask not in seen:
                 seen.append(mask)
-                fd2, gold2, diff = reveal(tab, fd, gold, mask, seat)
-                out.append((diff, fd2, gold2, mask))
+                diff, fd2, gold2, change = self._reveal(fd, gold, counts, mask, seat)
+                out.append((diff, fd2, gold2, mask, change))
         return out
 
     def _threat(self, fd: int, gold: int, contest: int) -> int:
@@ -237,19 +318,19 @@ class _Search:
         tab = self.tab
         weight_c = self.w.contest if seat == 0 else -self.w.contest
         options = roll_options(fd)
+        if options[0][1]:
+            return self._thrown_threat(fd, gold, options, weight_c)
         lines = self._lines(fd)
         counts = facedown_counts(tab, fd)
-        live = fd | gold
         total = 0
         free_best = -(1 << 40)
         for n, weight in options:
             best = -(1 << 40)
-            candidates = self._options(fd, gold, seat, n, lines, False)
+            candidates = self._options(fd, gold, counts, seat, n, lines, False)
             if not candidates and not self._quiet(fd, n, lines, weight > 0):
-                candidates = self._options(fd, gold, seat, n, lines, True)
-            for diff, fd2, gold2, mask in candidates:
-                change = contest_change(tab, counts, live, fd2, fd2 | gold2, mask) if fd2 else 0
-                best = max(best, diff * UNIT + weight_c * change // 1024)
+                candidates = self._options(fd, gold, counts, seat, n, lines, True)
+            for diff, fd2, _gold2, _mask, change in candidates:
+                best = max(best, diff * UNIT + (weight_c * change // 1024 if fd2 else 0))
             if best < 0 and self._quiet(fd, n, lines, weight > 0):
                 best = 0
             if weight:
@@ -257,6 +338,42 @@ class _Search:
             else:
                 free_best = max(free_best, best)
         return total // 8 if options[0][1] else free_best
+
+    def _thrown_threat(
+        self, fd: int, gold: int, options: tuple[tuple[int, int], ...], weight_c: int
+    ) -> int:
+        """:meth:`_threat` when the range is thrown: the mover always has a quiet move then
+        (a bury is assumed available), so each roll is worth its best completing reveal or 0.
+        The same as the general path, without building the positions after each reveal."""
+        seat = self.seat
+        tab = self.tab
+        lines = self._family_lines(fd, seat)
+        memo = self.moves
+        regions = tab.region
+        counts: tuple[list[int], list[int]] | None = None
+        total = 0
+        for n, weight in options:
+            best = 0
+            for mask in lines[n]:
+                near = regions.get(mask)
+                if near is None:
+                    near = region(tab, mask)
+                key = (mask, seat, fd & near, gold & near)
+                hit = memo.get(key)
+                if hit is None:
+                    if counts is None:
+                        counts = facedown_counts(tab, fd)
+                    fd2, gold2, diff = reveal(tab, fd, gold, mask, seat)
+                    change = contest_change(tab, counts, fd | gold, fd2, fd2 | gold2, mask)
+                    hit = (diff, change, (gold | mask) & ~gold2)
+                    memo[key] = hit
+                value = hit[0] * UNIT
+                if fd & ~mask:
+                    value += weight_c * hit[1] // 1024
+                if value > best:
+                    best = value
+            total += weight * best
+        return total // 8
 
     def _leaf(self, fd: int, gold: int, contest: int) -> int:
         """Prospects of the mover (units) in a position where the mover is to move."""
@@ -278,28 +395,26 @@ class _Search:
         options = roll_options(fd)
         lines = self._lines(fd)
         counts = facedown_counts(tab, fd)
-        live = fd | gold
         quiet_leaf: int | None = None
         total = 0
         free_best = -(1 << 40)
         for n, weight in options:
             best: int | None = None
-            candidates = self._options(fd, gold, opp, n, lines, False)
+            candidates = self._options(fd, gold, counts, opp, n, lines, False)
             need = full or not candidates or max(c[0] for c in candidates) < 0
             quiet = need and self._quiet(fd, n, lines, opp_can_bury and weight > 0)
             if not candidates and not quiet:
-                candidates = self._options(fd, gold, opp, n, lines, True)
+                candidates = self._options(fd, gold, counts, opp, n, lines, True)
             if not full and candidates:
                 if quiet:
                     candidates = []  # every completing reveal loses gold: the quiet move
                 else:
                     top = max(c[0] for c in candidates)
                     candidates = [next(c for c in candidates if c[0] == top)]
-            for diff, fd2, gold2, mask in candidates:
+            for diff, fd2, gold2, _mask, change in candidates:
                 v = diff * UNIT
                 if fd2:
-                    c2 = contest + contest_change(tab, counts, live, fd2, fd2 | gold2, mask)
-                    v -= self._leaf(fd2, gold2, c2)
+                    v -= self._leaf(fd2, gold2, contest + change)
                 if best is None or v > best:
                     best = v
             if quiet:

@@ -14,6 +14,7 @@ their keys and are bounded; they change speed, never results.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -87,6 +88,8 @@ class Tables:
     touched: dict[int, tuple[tuple[int, ...], tuple[int, ...]]]
     """Memo: line or field mask -> indices of the mountains and rivers holding its fields
     (bounded: one entry per line of the board)."""
+    region: dict[int, int]
+    """Memo of :func:`region` (bounded: one entry per line of the board)."""
     finishing: dict[tuple[int, int], tuple[tuple[int, int], ...]]
     """Memo of :func:`finishing_lines` keyed by (face-down of a territory, face-down on the
     lines through its first field); cleared when it grows large."""
@@ -152,13 +155,19 @@ def tables_of(board: Board) -> Tables:
             ),
             tuple(tuple((m, pm) for m, r, pm in pairs if r == i) for i in range(len(board.rivers))),
         ),
-        {
-            p: sum(line_mask[axis][line_at[axis][p][0]] for axis in range(len(PAD_STEPS)))
-            for p in PAD_POS
-        },
+        {p: _union(line_mask[axis][line_at[axis][p][0]] for axis in range(3)) for p in PAD_POS},
+        {},
         {},
         {},
     )
+
+
+def _union(masks: Iterable[int]) -> int:
+    """The union of ``masks`` (never their sum: they overlap)."""
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def touched(tab: Tables, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -180,8 +189,25 @@ def touched(tab: Tables, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return hit
 
 
+def region(tab: Tables, mask: int) -> int:
+    """The padded mask of every territory holding a field of ``mask`` and of every territory
+    of the other family crossing one of those: what a reveal or bury of ``mask`` collects, and
+    how it changes the contest potential, depends on the markers there only."""
+    hit = tab.region.get(mask)
+    if hit is None:
+        hit = 0
+        for fam in (0, 1):
+            other = tab.terr[1 - fam]
+            for i in touched(tab, mask)[fam]:
+                hit |= tab.terr[fam][i]
+                for j, _ in tab.pairs_of[fam][i]:
+                    hit |= other[j]
+        tab.region[mask] = hit
+    return hit
+
+
 def reveal(tab: Tables, fd: int, gold: int, mask: int, seat: int) -> tuple[int, int, int]:
-    """Reveal line ``mask`` for ``seat`` and collect (RULINGS, "Collection").
+    """Reveal line ``mask`` for ``seat`` and collect (docs/rules/mountains-rivers.md, "A turn" 5).
 
     Returns:
         ``(face-down, gold, difference)``: the padded masks after collection and the gold
@@ -249,6 +275,29 @@ def _finishing_lines_now(tab: Tables, fd: int, left: int, p0: int) -> tuple[tupl
             for start in range(max(lo - before, hi - n + 1), min(lo, hi + after - n + 1) + 1):
                 out.append((n, shape << bits[start]))
     return tuple(out)
+
+
+def finishing_reach(tab: Tables, left: int) -> int:
+    """The padded mask :func:`finishing_lines` reads for ``left`` besides ``left`` itself:
+    on each axis whose line through ``left`` holds it all within ``MAX_ROLL`` fields, the fields
+    from ``left``'s first to its last and up to ``MAX_ROLL`` minus that span on either side.
+    While the face-down markers there and in ``left`` stay, so do the lines."""
+    if not left or left.bit_count() > MAX_ROLL:
+        return 0
+    p0 = (left & -left).bit_length() - 1
+    top = left.bit_length() - 1
+    out = 0
+    for axis, step in enumerate(PAD_STEPS):
+        line, lo = tab.line_at[axis][p0]
+        if left & ~tab.line_mask[axis][line]:
+            continue
+        span = (top - p0) // step + 1
+        if span > MAX_ROLL:
+            continue
+        room = MAX_ROLL - span
+        for q in tab.line_bits[axis][line][max(0, lo - room) : lo + span + room]:
+            out |= 1 << q
+    return out
 
 
 def count_lines(fd: int, n: int) -> int:
