@@ -1,7 +1,7 @@
 """The desktop window: ``goldnet`` with no sub-command.
 
 :class:`MainWindow` stacks the start screen, the table and the replay viewer, and owns the
-network thread (:class:`~ui.network.NetBridge`, started with the window, joined when it
+network thread (:class:`~ui.network.NetBridge`, started after the first paint, joined when it
 closes) and the lobby (:class:`~ui.lobby.Lobby`). :func:`run` creates the application,
 installs the translations (system language unless the profile says otherwise) and opens the
 window.
@@ -28,12 +28,12 @@ from . import kits, style, texts
 from .controller import GameSetup
 from .i18n import Translations, resolve
 from .lobby import Lobby
-from .netgame import NetworkController
 from .network import NetBridge
 from .start import StartScreen
 from .table import TableWidget
 
 if TYPE_CHECKING:
+    from .netgame import NetworkController
     from .replay import ReplayWidget
 
 
@@ -73,8 +73,8 @@ class MainWindow(QMainWindow):
         self.table.leaveRequested.connect(self.show_start)
         self.table.rematchRequested.connect(self.rematch)
         self.table.openRecordRequested.connect(self.open_record)
-        # The network thread: started with the window, joined when it closes — or, should the
-        # window be dropped without closing, when it is collected.
+        # The network thread: started by the lobby after the first paint, joined when the
+        # window closes — or, should the window be dropped without closing, when it is collected.
         self.bridge = NetBridge.from_environment(
             self.profile, port=host_port, probe_timeout=probe_timeout
         )
@@ -82,7 +82,6 @@ class MainWindow(QMainWindow):
         self.lobby.gameStarted.connect(self.play_network)
         self.table.rehostRequested.connect(self.lobby.rehost)
         self._finalizer = weakref.finalize(self, self.bridge.shutdown)
-        self.bridge.start()
         self.resize(1280, 860)
         self.retranslate()
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication
@@ -36,9 +36,11 @@ from goldnet.profile import Profile, ProfileError
 from goldnet.view import View
 
 from . import kits, style, texts
-from .netgame import NetworkController
 from .network import NetBridge, TableLink
 from .start import StartScreen
+
+if TYPE_CHECKING:
+    from .netgame import NetworkController
 
 log = logging.getLogger("goldnet.ui.lobby")
 
@@ -88,6 +90,11 @@ class Lobby(QObject):
         start.resumeRequested.connect(self.resume)
         bridge.tableSeen.connect(start.table_seen)
         bridge.browseFailed.connect(start.discovery_failed)
+        # The network thread and LAN browsing start once the start screen is on screen (or
+        # at the first network action, :meth:`_can_start`): the first paint comes first.
+        start.firstPainted.connect(bridge.start)
+        if start.painted:
+            bridge.start()
         self.refresh_resume()
 
     # --- what the player asks ----------------------------------------------------------------
@@ -340,6 +347,8 @@ class Lobby(QObject):
             message = texts.cannot_show(kits.title(table.game))
             self.start.set_network_state("idle", message, "problem")
             return
+        from .netgame import NetworkController  # imported when a game starts, not at launch
+
         colours = style.seat_colours(len(table.names), self.start.player_colour(), table.seat)
         controller = NetworkController(link, table, view, trial, colours, bot_delay=self.bot_delay)
         self.controller = controller

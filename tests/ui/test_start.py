@@ -28,7 +28,7 @@ def test_name_colour_and_choices_are_remembered(qtbot, artifacts: Artifacts) -> 
     start.option_combos["board"].setCurrentIndex(start.option_combos["board"].findData(7))
     start.level_combo.setCurrentIndex(start.level_combo.findData("strong"))
     start.seat_combo.setCurrentIndex(start.seat_combo.findData(1))
-    assert not start.preview.pixmap().isNull()
+    qtbot.waitUntil(lambda: not start.preview.pixmap().isNull())  # drawn after the first paint
     artifacts.save(window.grab().toImage(), "start-screen.png")
     QTest.mouseClick(start.play_button, Qt.MouseButton.LeftButton)
     c = window.table.controller
