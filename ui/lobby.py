@@ -76,6 +76,11 @@ class Lobby(QObject):
         self._hosting: dict[str, Any] = {}
         self.spectating = False
         """The game joined last is watched, not played."""
+        self.hosted = False
+        """This window's relay hosts the current game's table (hosted, resumed or re-hosted
+        here)."""
+        self.listed: TableInfo | None = None
+        """The LAN list's table being joined or watched (None: by code, hosting, resuming)."""
         try:
             start.own_fingerprint = profile.identity.fingerprint
         except ProfileError as exc:
@@ -134,13 +139,15 @@ class Lobby(QObject):
         self._by_code(text, spectate=False)
 
     def join_table(self, table: TableInfo) -> None:
+        """Join a table of the LAN list; if nobody is there, it leaves the list."""
         if self._can_start():
-            self._join(Invite(table.host, table.port, table.fingerprint))
+            self._join(Invite(table.host, table.port, table.fingerprint), listed=table)
 
     def watch_table(self, table: TableInfo) -> None:
-        """Watch a table of the LAN list as a spectator (read-only)."""
+        """Watch a table of the LAN list as a spectator (read-only); if nobody is there, it
+        leaves the list."""
         if self._can_start():
-            self._join(Invite(table.host, table.port, table.fingerprint), spectate=True)
+            self._join(Invite(table.host, table.port, table.fingerprint), True, table)
 
     def watch_code(self, text: str) -> None:
         """Watch the table of an invite code as a spectator; a bad code is explained."""
@@ -157,10 +164,13 @@ class Lobby(QObject):
             return
         self._join(invite, spectate=spectate)
 
-    def _join(self, invite: Invite, *, spectate: bool = False) -> None:
+    def _join(
+        self, invite: Invite, spectate: bool = False, listed: TableInfo | None = None
+    ) -> None:
         self._hosting = {}
         self.spectating = spectate
         link = self._new_link()
+        self.listed = listed
         self.start.set_network_state(
             "connecting",
             texts.arg(self.tr("Connecting to %1…"), f"{invite.host}:{invite.port}"),
@@ -211,9 +221,19 @@ class Lobby(QObject):
         finished = self.link.outcome is not None or (
             self.controller is not None and self.controller.phase == "over"
         )
+        hosted = self.hosted
         self._end_link()
         if finished or self.spectating:  # a spectator keeps nothing to resume
             self.start.set_network_state("idle")
+        elif hosted:  # the table closed with this window's relay: resuming opens it again
+            self.start.set_network_state(
+                "idle",
+                self.tr(
+                    "You left the game and closed your table. It can go on later: “Resume an "
+                    "interrupted game” opens your table again."
+                ),
+                "info",
+            )
         else:
             self.start.set_network_state(
                 "idle",
@@ -253,6 +273,8 @@ class Lobby(QObject):
         self.controller = None
         self.table = None
         self.invite = None
+        self.hosted = False
+        self.listed = None
         self.start.set_resumable(False)
         return link
 
@@ -308,6 +330,8 @@ class Lobby(QObject):
     # --- what the network says -----------------------------------------------------------------
 
     def _status(self, kind: str, value: Any) -> None:
+        if kind in ("hosting", "rehosted"):
+            self.hosted = True
         if kind == "hosting" and isinstance(value, Invite):
             self.invite = value
             if not self._hosting.get("opponent"):
@@ -359,8 +383,14 @@ class Lobby(QObject):
     def _failed(self, problem: Problem) -> None:
         if self.controller is not None:
             return  # the table shows it
+        listed = self.listed
         self._end_link()
-        self.start.set_network_state("idle", texts.problem_text(problem), "problem")
+        text = texts.problem_text(problem)
+        if listed is not None and problem.kind in ("unreachable", "wrong-key"):
+            # Nobody there (or someone else): the table is gone, whatever the LAN still says.
+            self.start.drop_table(listed.fingerprint)
+            text += "\n" + self.tr("That table is no longer on your list.")
+        self.start.set_network_state("idle", text, "problem")
 
     def _finished(self, outcome: Outcome) -> None:
         if self.controller is not None:
