@@ -43,11 +43,11 @@ def test_the_ts_fallback_translates_too(qapp) -> None:
     assert fallback.translate("TableWidget", "Undo") == "Annuler"
     assert (
         fallback.translate("Texts", "%1: %n marker(s) revealed", None, 1)
-        == "%1 : %n jeton retourné"
+        == "%1\u00a0: %n jeton retourné"
     )
     assert (
         fallback.translate("Texts", "%1: %n marker(s) revealed", None, 3)
-        == "%1 : %n jetons retournés"
+        == "%1\u00a0: %n jetons retournés"
     )
 
 
