@@ -319,6 +319,7 @@ def _newest(records: list[DNSRecord], now: float) -> DNSRecord | None:
 def _ask_records(zc: Zeroconf, name: str) -> None:
     """Multicast one question each for the SRV and TXT records of instance ``name`` (QM: the
     answer refreshes every browser's cache on the link)."""
+    log.debug("asking again for the SRV and TXT records of %s", name)
     query = DNSOutgoing(QUERY_FLAGS)
     for record_type in (TYPE_SRV, TYPE_TXT):
         query.add_question(DNSQuestion(name, record_type, CLASS_IN))
