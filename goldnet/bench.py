@@ -130,5 +130,5 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
         **{k: v for info in games.games() for k, v in _game_figures(info, repeat).items()},
         **run_protocol_bench(repeat),
         **run_relay_bench(),
-        **run_ui_bench(),
+        **run_ui_bench(min(repeat, 10)),
     }
