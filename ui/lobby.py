@@ -97,9 +97,10 @@ class Lobby(QObject):
         bridge.browseFailed.connect(start.discovery_failed)
         # The network thread and LAN browsing start once the start screen is on screen (or
         # at the first network action, :meth:`_can_start`): the first paint comes first.
-        start.firstPainted.connect(bridge.start)
+        self._shut = False
+        start.firstPainted.connect(self._first_paint)
         if start.painted:
-            bridge.start()
+            self._first_paint()
         self.refresh_resume()
 
     # --- what the player asks ----------------------------------------------------------------
@@ -245,7 +246,8 @@ class Lobby(QObject):
             )
 
     def shutdown(self) -> None:
-        """Close the game and the network thread (the window closes)."""
+        """Close the game and the network thread (the window closes); it starts no more."""
+        self._shut = True
         self.link = None
         self.controller = None
         self.bridge.shutdown()
@@ -257,8 +259,12 @@ class Lobby(QObject):
         name = kits.bot_name(game, level)
         return [name if i == 0 else f"{name} {i + 1}" for i in range(count)]
 
+    def _first_paint(self) -> None:
+        if not self._shut:
+            self.bridge.start()
+
     def _can_start(self) -> bool:
-        if self.link is not None:
+        if self.link is not None or self._shut:
             return False
         self.bridge.start()
         return True

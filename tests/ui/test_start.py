@@ -186,3 +186,12 @@ def test_the_preview_is_drawn_after_the_first_paint(qtbot) -> None:
     before = start.preview.pixmap().cacheKey()
     start.option_combos["board"].setCurrentIndex(start.option_combos["board"].findData(3))
     assert start.preview.pixmap().cacheKey() != before
+
+
+def test_a_window_closed_before_its_first_frame_starts_no_network_thread(qtbot) -> None:
+    window = MainWindow(speed=0.0, bot_delay=0)
+    window.show()  # the first frame is queued…
+    window.close()  # …and the window closes before it is painted: shutdown
+    qtbot.wait(50)
+    window.start._painted()  # what the queued frame would have triggered
+    assert not window.bridge.loop_thread.running
