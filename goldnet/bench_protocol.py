@@ -3,6 +3,8 @@
 - messages per roll: envelopes every peer sends for one draw (the physical minimum is n);
 - in-memory roll latency: two lockstep machines, from the draw becoming due to its outcome;
 - verifying a finished game's record;
+- verifying one envelope's signature, with the verifier goldnet used before (OpenSSL through
+  ``cryptography``, the key decoded at every call) measured in the same run as the reference;
 - roll latency over loopback through a real TLS relay (2 peers: the games so far have 2 seats);
 - time until an announced table shows in a browsing lobby, over loopback mDNS.
 """
@@ -14,8 +16,10 @@ import statistics
 import time
 from typing import Any
 
-from protocol.envelope import Envelope
+from protocol.codec import pack
+from protocol.envelope import SIGNING_TAG, VERSION, Envelope, forget_checked
 from protocol.events import Drawn, Transmit
+from protocol.identity import verify as identity_verify
 from protocol.lockstep import NEED_DATA, Lockstep
 
 from .games.mountains_rivers.bots import make_bot
@@ -55,6 +59,7 @@ def roll_in_memory(runs: int) -> tuple[list[float], int]:
     messages = 0
     for i in range(runs):
         a, b, out_a, out_b = _table(str(i))
+        forget_checked()  # each machine checks the other's reveal, as in separate processes
         start = time.perf_counter()
         for data in out_a:
             b.receive(data)
@@ -80,10 +85,55 @@ def record_verification(runs: int) -> list[float]:
     record = list(peers[0].machine.record)
     samples = []
     for _ in range(runs):
+        forget_checked()  # every signature checked, as by `goldnet verify` in a new process
         start = time.perf_counter()
         verify(record)
         samples.append(time.perf_counter() - start)
     return samples
+
+
+def _signed(record: list[bytes]) -> list[tuple[bytes, bytes, bytes]]:
+    """``(public key, signature, signed bytes)`` of each envelope of ``record``."""
+    out = []
+    for data in record:
+        env = Envelope.decode(data)
+        fields = [VERSION, env.type, env.game_id, env.sender, env.seq, env.prev, env.seen]
+        out.append((env.sender, env.signature, SIGNING_TAG + pack([*fields, env.body])))
+    return out
+
+
+def _openssl_verify(public: bytes, signature: bytes, data: bytes) -> bool:
+    """The signature check goldnet made before: OpenSSL's Ed25519 through ``cryptography``,
+    the public key decoded at every call (the reference of "verify one envelope")."""
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    try:
+        Ed25519PublicKey.from_public_bytes(public).verify(signature, data)
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def envelope_verification(runs: int) -> tuple[list[float], list[float]]:
+    """Seconds per envelope signature check over a whole game's record: goldnet's verifier and
+    the reference, taking turns on the same envelopes in each run."""
+    peers = [deterministic_peer(f"bench/sig/{i}", make_bot("random", f"sig/{i}")) for i in (0, 1)]
+    harness = Harness(peers)
+    harness.start("mountains-rivers", (2,), b"bench/signature.")
+    harness.run()
+    signed = _signed(list(peers[0].machine.record))
+    ours: list[float] = []
+    reference: list[float] = []
+    for run in range(runs):
+        pair = [(ours, identity_verify), (reference, _openssl_verify)]
+        for samples, check in pair if run % 2 == 0 else pair[::-1]:
+            start = time.perf_counter()
+            for public, signature, data in signed:
+                if not check(public, signature, data):
+                    raise RuntimeError("a valid signature did not verify")  # a bug
+            samples.append((time.perf_counter() - start) / len(signed))
+    return ours, reference
 
 
 class _DrawTimer:
@@ -169,6 +219,7 @@ def run_protocol_bench(repeat: int) -> dict[str, Figure]:
     """The protocol and network figures; ``repeat`` scales the number of runs."""
     rolls, messages = roll_in_memory(max(5, repeat))
     verifying = record_verification(max(3, repeat // 10))
+    signatures, openssl = envelope_verification(max(5, repeat // 5))
     relay_rolls = asyncio.run(_relay_rolls(max(1, repeat // 25)))
     # The browser sees the table while registration is still probing, so the time after the
     # announcement itself is nil; report the time from the start of hosting instead.
@@ -190,6 +241,15 @@ def run_protocol_bench(repeat: int) -> dict[str, Figure]:
             "unit": "s",
             "runs": len(verifying),
             "target": "<= 0.5 s",
+        },
+        "verify one envelope": {
+            "median": statistics.median(signatures) * 1e6,
+            "unit": "us",
+            "runs": len(signatures),
+            "reference": statistics.median(openssl) * 1e6,
+            "reference_is": "OpenSSL Ed25519 via cryptography, key decoded per call (before)",
+            "ratio": statistics.median(openssl) / statistics.median(signatures),
+            "target": "ratio >= 1.5 (reference / median)",
         },
         "roll latency via relay (2 peers)": {
             "median": statistics.median(relay_rolls) * 1000,

@@ -97,8 +97,24 @@ def _engines(on_step: OnStep | None) -> Callable[[str, tuple[Any, ...], int], En
     return make
 
 
+RECORD_ERROR_KINDS = ("unreadable", "too-large", "not-a-record", "damaged", "newer-version")
+"""The values of :attr:`RecordError.kind`."""
+
+
 class RecordError(GoldnetError):
-    """A record file that cannot be read or decoded (exit status 2); says where."""
+    """A record file that cannot be read or decoded (exit status 2); says where.
+
+    Attributes:
+        kind: what is wrong, for a program to word it (one of :data:`RECORD_ERROR_KINDS`):
+            ``"unreadable"`` (the file cannot be read), ``"too-large"``, ``"not-a-record"``
+            (nothing in it is a goldnet record: another file, an empty one), ``"damaged"``
+            (a record's header, then bytes that are not a whole record: cut short or
+            altered), ``"newer-version"`` (a record version above the highest this code reads).
+    """
+
+    def __init__(self, message: str, kind: str = "damaged") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 class InvalidRecord(GoldnetError):
@@ -107,7 +123,10 @@ class InvalidRecord(GoldnetError):
     Attributes:
         index: the 0-based position of the first bad envelope, or None for the whole record.
         reason: why.
+        kind: ``"invalid"``, for a program to word it beside :attr:`RecordError.kind`.
     """
+
+    kind = "invalid"
 
     def __init__(self, reason: str, index: int | None = None) -> None:
         where = "record" if index is None else f"envelope {index}"
@@ -149,20 +168,25 @@ def decode(data: bytes) -> Record:
 
     Raises:
         RecordError: not a goldnet record, a version that is not the integer 1 or 2, or where
-            decoding failed (byte offset).
+            decoding failed (byte offset); its ``kind`` says which (anything that fails before
+            the header is read whole is ``"not-a-record"``).
     """
     if len(data) > MAX_RECORD_SIZE:
-        raise RecordError(f"file of {len(data)} bytes is larger than a record can be")
+        raise RecordError(f"file of {len(data)} bytes is larger than a record can be", "too-large")
     unpacker = msgpack.Unpacker(
         max_buffer_size=MAX_RECORD_SIZE, raw=False, max_map_len=0, max_ext_len=0
     )
     unpacker.feed(data)
+    kind = "not-a-record"  # until the header says it is one
     try:
         if unpacker.read_array_header() != 3:
-            raise RecordError("not a goldnet record (bad header)")
+            raise RecordError("not a goldnet record (bad header)", "not-a-record")
         magic = unpacker.unpack()
         if not isinstance(magic, str) or magic != MAGIC:
-            raise RecordError(f"not a goldnet record (bad header: {_shown(magic)}, not {MAGIC!r})")
+            raise RecordError(
+                f"not a goldnet record (bad header: {_shown(magic)}, not {MAGIC!r})", "not-a-record"
+            )
+        kind = "damaged"
         version = _version(unpacker.unpack())
         count = unpacker.read_array_header()
         envelopes = Record(version=version)
@@ -178,11 +202,11 @@ def decode(data: bytes) -> Record:
                 raise RecordError(f"envelope {i} at byte {offset} is not a byte string")
             envelopes.append(item)
     except msgpack.OutOfData:
-        raise RecordError(f"file ends early, at byte {unpacker.tell()}") from None
+        raise RecordError(f"file ends early, at byte {unpacker.tell()}", kind) from None
     except (ValueError, TypeError, msgpack.UnpackException) as exc:
         if isinstance(exc, RecordError):
             raise
-        raise RecordError(f"undecodable at byte {unpacker.tell()}: {exc}") from None
+        raise RecordError(f"undecodable at byte {unpacker.tell()}: {exc}", kind) from None
     if unpacker.tell() != len(data):
         raise RecordError(f"unexpected bytes after the record, at byte {unpacker.tell()}")
     return envelopes
@@ -206,7 +230,8 @@ def _version(value: Any) -> int:
             f"(a {type(value).__name__})"
         )
     if value not in VERSIONS:
-        raise RecordError(f"record version {value} is not supported (this reads 1 and 2)")
+        kind = "newer-version" if value > max(VERSIONS) else "damaged"
+        raise RecordError(f"record version {value} is not supported (this reads 1 and 2)", kind)
     return value
 
 
@@ -219,7 +244,7 @@ def read(path: Path) -> Record:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}", "unreadable") from None
     return decode(data)
 
 
@@ -278,10 +303,10 @@ class Verified:
 def verify(envelopes: Sequence[bytes], on_step: OnStep | None = None) -> Verified:
     """Check a record completely: every envelope, the beacon, the rules, the order, the end.
 
-    A game that is over holds exactly its canonical record. A game that ended without a result
-    holds its canonical record (an abandoned game's ends with the adjudication), then the
-    envelopes its writer had accepted without applying them and, for a halt, the rest of the
-    proof: the verdict is the machine's own, from what the members signed.
+    A game that is over holds exactly its canonical record, and so does an abandoned game (it
+    ends with the adjudication). A halted game holds its canonical record, then the envelopes
+    its writer had accepted without applying them and the rest of the proof: the verdict is
+    the machine's own, from what the members signed.
 
     A :class:`Record` of version 1 is replayed by :mod:`protocol.v1`; any other sequence of
     envelopes is checked by the current protocol's lockstep machine. ``on_step`` (see
@@ -304,7 +329,12 @@ def verify(envelopes: Sequence[bytes], on_step: OnStep | None = None) -> Verifie
                 raise InvalidRecord(str(exc), i) from None
             break  # a proven fault: the verdict
         except LocalProtocolError as exc:
-            raise InvalidRecord(str(exc), i) from None
+            reason = str(exc)
+            if machine.abandoned is not None:
+                reason = (
+                    "an envelope after the adjudication that ended the game (a record ends with it)"
+                )
+            raise InvalidRecord(reason, i) from None
         for j in range(checked, len(machine.record)):
             if j >= len(envelopes) or machine.record[j] != envelopes[j]:
                 raise InvalidRecord("out of the canonical record order", j)

@@ -19,11 +19,19 @@ An envelope is the canonical msgpack array
 The hash of an envelope is SHA-256 of its bytes as received; only canonical bytes are accepted.
 Decoding checks the shape of every field here; what a body means is checked by the lockstep
 machine (a malformed body is the signer's fault, a malformed envelope nobody's).
+
+One process often meets one envelope several times — a hosting peer's relay checks each
+envelope, then the host's own lockstep machine, and each bot of the process takes it again.
+The hashes of the last :data:`MAX_VERIFIED` envelopes whose signature this process checked (or
+made) are kept, and the same bytes are not checked twice: one hash names one byte string, and
+one byte string verifies or does not. Everything else is decoded and checked every time.
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +56,35 @@ digest lets the others check that everyone saw the same last moves."""
 
 Seen = tuple[tuple[int, bytes], ...]
 """A history digest: per member in seat order, ``(count, hash of the last)``."""
+MAX_VERIFIED = 4096
+"""Most envelope hashes this process keeps as signature-checked."""
+
+_verified: OrderedDict[bytes, None] = OrderedDict()
+_verified_lock = threading.Lock()
+
+
+def _signed_before(hash_: bytes) -> bool:
+    """Whether the envelope of hash ``hash_`` had its signature checked (or was made) here."""
+    with _verified_lock:
+        if hash_ not in _verified:
+            return False
+        _verified.move_to_end(hash_)
+        return True
+
+
+def forget_checked() -> None:
+    """Forget which envelopes this process checked: the next decode of each checks its
+    signature again, as a fresh process would (for measurements)."""
+    with _verified_lock:
+        _verified.clear()
+
+
+def _remember(hash_: bytes) -> None:
+    with _verified_lock:
+        _verified[hash_] = None
+        _verified.move_to_end(hash_)
+        while len(_verified) > MAX_VERIFIED:
+            _verified.popitem(last=False)
 
 
 def digest(data: bytes) -> bytes:
@@ -106,17 +143,11 @@ class Envelope:
         fields = [VERSION, type_, game_id, identity.public, seq, prev, seen, body]
         signature = identity.sign(SIGNING_TAG + pack(fields))
         raw = pack([*fields, signature])
+        hash_ = digest(raw)
+        _remember(hash_)
+        body = tuple(body)
         return cls(
-            type_,
-            game_id,
-            identity.public,
-            seq,
-            prev,
-            tuple(seen),
-            tuple(body),
-            signature,
-            raw,
-            digest(raw),
+            type_, game_id, identity.public, seq, prev, tuple(seen), body, signature, raw, hash_
         )
 
     @classmethod
@@ -153,10 +184,13 @@ class Envelope:
         if not isinstance(body, tuple):
             raise RemoteProtocolError("the body must be an array")
         raw = bytes(data)
-        signed = SIGNING_TAG + pack([version, type_, game_id, sender, seq, prev, seen, body])
-        if not verify(sender, signature, signed):
-            raise RemoteProtocolError("bad signature")
-        return cls(type_, game_id, sender, seq, prev, seen, body, signature, raw, digest(raw))
+        hash_ = digest(raw)
+        if not _signed_before(hash_):
+            signed = SIGNING_TAG + pack([version, type_, game_id, sender, seq, prev, seen, body])
+            if not verify(sender, signature, signed):
+                raise RemoteProtocolError("bad signature")
+            _remember(hash_)
+        return cls(type_, game_id, sender, seq, prev, seen, body, signature, raw, hash_)
 
 
 def conflict(a: Envelope, b: Envelope) -> str | None:

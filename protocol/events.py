@@ -132,6 +132,18 @@ class Waiting:
     draw: int = 0
 
 
+class NeedData:
+    """The type of :data:`NEED_DATA`."""
+
+    def __repr__(self) -> str:
+        return "NEED_DATA"
+
+
+NEED_DATA = NeedData()
+"""Returned by :meth:`~.lockstep.Lockstep.next_event` when nothing more can happen without
+input."""
+
+
 MachineEvent = (
     Transmit
     | Forward

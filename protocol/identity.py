@@ -1,22 +1,35 @@
-"""Identities: an Ed25519 key pair per profile (cryptography), and short fingerprints.
+"""Identities: an Ed25519 key pair per profile, and short fingerprints (PyNaCl, libsodium).
 
-A peer is named on the wire by its 32-byte raw public key. People compare
+A peer is named on the wire by its 32-byte raw public key; its private key is the 32-byte
+RFC 8032 seed (the one format profiles, journals and TLS certificates use). People compare
 :func:`fingerprint` strings. Storing keys on disk is ``goldnet.profile``'s job (no I/O here).
+
+Verification is libsodium's ``crypto_sign_verify_detached``: besides the signature equation it
+refuses small-order public keys and ``R`` values and non-canonical ``S`` (docs/protocol.md §2).
+OpenSSL's verifier, used before, accepted the signature ``(R = identity, S = 0)`` of *any*
+message under the identity-point key — a key whose "signatures" anyone could make. Decoded
+verify keys are kept per public key (:data:`KEY_CACHE` of them, least recently used first
+out): a game has at most six members, a relay a few hundred clients.
+
+Invariants: signatures are deterministic (one key and one message give one signature, as
+before); :func:`verify` never raises.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+from functools import lru_cache
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from nacl.exceptions import CryptoError
+from nacl.signing import SigningKey, VerifyKey
 
 from .errors import LocalProtocolError
 
 PUBLIC_KEY_SIZE = 32
 SIGNATURE_SIZE = 64
+KEY_CACHE = 1024
+"""Most decoded public keys kept for :func:`verify`."""
 
 
 class Identity:
@@ -31,34 +44,21 @@ class Identity:
     def __init__(self, private_bytes: bytes) -> None:
         if not isinstance(private_bytes, bytes) or len(private_bytes) != 32:
             raise LocalProtocolError("an Ed25519 private key is 32 bytes")
-        self._key = Ed25519PrivateKey.from_private_bytes(private_bytes)
-        self.public: bytes = self._key.public_key().public_bytes(
-            serialization.Encoding.Raw, serialization.PublicFormat.Raw
-        )
+        self._key = SigningKey(private_bytes)
+        self.public: bytes = bytes(self._key.verify_key)
 
     @classmethod
     def generate(cls) -> Identity:
         """A fresh identity from the operating system's randomness."""
-        key = Ed25519PrivateKey.generate()
-        return cls(
-            key.private_bytes(
-                serialization.Encoding.Raw,
-                serialization.PrivateFormat.Raw,
-                serialization.NoEncryption(),
-            )
-        )
+        return cls(bytes(SigningKey.generate()))
 
     def private_bytes(self) -> bytes:
         """The 32-byte raw private key (for the profile file only)."""
-        return self._key.private_bytes(
-            serialization.Encoding.Raw,
-            serialization.PrivateFormat.Raw,
-            serialization.NoEncryption(),
-        )
+        return bytes(self._key)
 
     def sign(self, data: bytes) -> bytes:
         """The 64-byte Ed25519 signature of ``data``."""
-        return self._key.sign(data)
+        return bytes(self._key.sign(data).signature)
 
     @property
     def fingerprint(self) -> str:
@@ -69,13 +69,23 @@ class Identity:
         return f"Identity({self.fingerprint})"
 
 
+@lru_cache(maxsize=KEY_CACHE)
+def _verify_key(public: bytes) -> VerifyKey:
+    return VerifyKey(public)
+
+
 def verify(public: bytes, signature: bytes, data: bytes) -> bool:
     """Whether ``signature`` is ``public``'s Ed25519 signature of ``data`` (never raises)."""
-    if len(public) != PUBLIC_KEY_SIZE or len(signature) != SIGNATURE_SIZE:
+    if (
+        not isinstance(public, bytes)
+        or not isinstance(signature, bytes)
+        or len(public) != PUBLIC_KEY_SIZE
+        or len(signature) != SIGNATURE_SIZE
+    ):
         return False
     try:
-        Ed25519PublicKey.from_public_bytes(public).verify(signature, data)
-    except (InvalidSignature, ValueError):
+        _verify_key(public).verify(data, signature)
+    except (CryptoError, ValueError, TypeError):
         return False
     return True
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from . import events as ev
@@ -40,6 +39,7 @@ from .beacon import DEFAULT_LENGTH, MIN_LENGTH, check_length
 from .draws import Draws
 from .envelope import ZERO_HASH, Envelope, Seen
 from .errors import LocalProtocolError, RemoteProtocolError
+from .events import NEED_DATA
 from .history import Equivocation, History
 from .identity import Identity, fingerprint
 from .messages import (
@@ -54,7 +54,7 @@ from .messages import (
     Table,
     Turn,
 )
-from .phases import FAULT, TRANSITIONS, Dealer, Engine, EngineFactory, Phase
+from .phases import FAULT, TRANSITIONS, Dealer, Engine, EngineFactory, Member, Phase
 from .rounds import BeaconRounds
 from .turns import judge_action
 from .waiting import waiting_of
@@ -65,23 +65,6 @@ MAX_EARLY = 256
 """Most envelopes held before the table is known."""
 MAX_QUEUE = 4096
 """Most accepted envelopes of one member waiting for the rules to reach them."""
-
-
-class _NeedData:
-    def __repr__(self) -> str:
-        return "NEED_DATA"
-
-
-NEED_DATA = _NeedData()
-"""Returned by :meth:`Lockstep.next_event` when nothing more can happen without input."""
-
-
-@dataclass(slots=True)
-class _Member:
-    key: bytes
-    seat: int
-    queue: deque[Envelope] = field(default_factory=deque)
-    commit: bytes = b""
 
 
 class Lockstep:
@@ -128,7 +111,7 @@ class Lockstep:
         """The table's game id (empty before the table)."""
         self.engine: Engine | None = None
         self.history: History | None = None
-        self.members: dict[bytes, _Member] = {}
+        self.members: dict[bytes, Member] = {}
         self.record: list[bytes] = []
         """The game's record (docs/protocol.md §6.1): the table; the commitments in seat order;
         per draw the reveals in seat order; each action when applied; if abandoned, what was
@@ -154,6 +137,8 @@ class Lockstep:
         self._closed = False
         self._closes: set[int] = set()
         self._announced: int | None = None
+        self._checked: tuple[bytes, int] | None = None
+        """The hash of the action :meth:`send` judged, and the steps applied then."""
         self._progress_at = 0
 
     # --- public API -------------------------------------------------------------------
@@ -269,7 +254,10 @@ class Lockstep:
             self.engine.check_action(me.seat, tuple(action))
         except ValueError as exc:
             raise LocalProtocolError(str(exc)) from None
-        self._emit("action", Action(self.engine.state_hash(), tuple(action)).body())
+        body = Action(self.engine.state_hash(), tuple(action)).body()
+        env = self._emit("action", body)
+        if env.body == body:  # not a journalled envelope of another move: judged just now
+            self._checked = (env.hash, self.steps)
         self._pump()
 
     def claim(self, claim: tuple[Any, ...]) -> None:
@@ -300,7 +288,7 @@ class Lockstep:
         self._emit("adjudicate", Adjudicate(self.steps).body())
         self._pump()
 
-    def next_event(self) -> ev.MachineEvent | _NeedData:
+    def next_event(self) -> ev.MachineEvent | ev.NeedData:
         """The next event, or :data:`NEED_DATA`."""
         return self._events.popleft() if self._events else NEED_DATA
 
@@ -310,9 +298,12 @@ class Lockstep:
         return None if member is None else member.seat
 
     def full_record(self) -> list[bytes]:
-        """The record of a game that ended without a result: ``record`` (the adjudication of an
-        abandoned game last), then every accepted envelope not applied, then the rest of the
-        proof of a halt — enough for anyone to reach the same end."""
+        """Everything this peer holds of the game, enough for anyone to reach where it stands:
+        ``record``, then every accepted envelope not applied, then the rest of the proof of a
+        halt. An abandoned game's is its ``record``, which ends with the adjudication: what
+        came after nobody can apply."""
+        if self.abandoned is not None:
+            return list(self.record)
         recorded, received = set(self.record), set(self.received)  # record ⊆ received
         extra = [d for d in self.received if d not in recorded]
         return self.record + extra + [d for d in self.proof if d not in received]
@@ -323,8 +314,9 @@ class Lockstep:
 
     # --- acceptance ---------------------------------------------------------------------
 
-    def _emit(self, type_: str, body: tuple[Any, ...], game_id: bytes = b"") -> None:
-        """Sign (or reuse a restored envelope for) this peer's next envelope and accept it."""
+    def _emit(self, type_: str, body: tuple[Any, ...], game_id: bytes = b"") -> Envelope:
+        """Sign (or reuse a restored envelope for) this peer's next envelope, accept it and
+        return it."""
         assert self.identity is not None
         me = self.members.get(self.identity.public)
         seen: Seen = ()
@@ -341,6 +333,7 @@ class Lockstep:
             )
         self._events.append(ev.Transmit(env.raw))
         self._accept(env)
+        return env
 
     def _absorb_restored(self) -> None:
         if self.history is None or self.identity is None:
@@ -433,7 +426,7 @@ class Lockstep:
             on_secret=self._events.append,
         )
         self.draws = Draws(self.beacon, engine, self._events)
-        self.members = {k: _Member(k, seat) for seat, k in enumerate(table.members)}
+        self.members = {k: Member(k, seat) for seat, k in enumerate(table.members)}
         self.phase = Phase.COMMITS
         self._progress_at = self._clock()
         self.history.accept(env)
@@ -455,13 +448,13 @@ class Lockstep:
         self.phase = Phase.HALTED
         raise error
 
-    def _fault(self, member: _Member, reason: str) -> NoReturn:
+    def _fault(self, member: Member, reason: str) -> NoReturn:
         self.proof = []
         self._halt(RemoteProtocolError(f"{reason} (seat {member.seat})", member.key))
 
     # --- processing ---------------------------------------------------------------------
 
-    def _by_seat(self) -> list[_Member]:
+    def _by_seat(self) -> list[Member]:
         return sorted(self.members.values(), key=lambda m: m.seat)
 
     def _pump(self) -> None:
@@ -509,7 +502,7 @@ class Lockstep:
             return self._step_card(due)
         return self._step_turn(members, due.seat)
 
-    def _step_commits(self, members: list[_Member]) -> bool:
+    def _step_commits(self, members: list[Member]) -> bool:
         progressed = False
         assert self.beacon is not None
         for m in members:
@@ -535,7 +528,7 @@ class Lockstep:
             return True
         return progressed
 
-    def _step_draw(self, members: list[_Member], weights: tuple[int, ...]) -> bool:
+    def _step_draw(self, members: list[Member], weights: tuple[int, ...]) -> bool:
         assert self.beacon is not None and self.draws is not None and self.history is not None
         d = self.draw + 1
         if self.beacon.me is not None and self._revealed < d:
@@ -563,7 +556,7 @@ class Lockstep:
         self._events.append(ev.CardRevealed(due.deck, due.card, due.to, value))
         return True
 
-    def _step_turn(self, members: list[_Member], seat: int) -> bool:
+    def _step_turn(self, members: list[Member], seat: int) -> bool:
         actor = members[seat]
         mine = self.identity is not None and actor.key == self.identity.public
         if not actor.queue or actor.queue[0].type != "action":
@@ -575,7 +568,10 @@ class Lockstep:
             return False
         env = actor.queue[0]
         assert self.engine is not None and self.history is not None
-        if not judge_action(self.engine, self.history, self._by_seat(), actor, env, self._fault):
+        checked = mine and self._checked == (env.hash, self.steps)  # by send(), on this state
+        if not checked and not judge_action(
+            self.engine, self.history, self._by_seat(), actor, env, self._fault
+        ):
             return False
         actor.queue.popleft()
         assert self.engine is not None
@@ -587,7 +583,7 @@ class Lockstep:
         self._events.append(ev.Applied(seat, action))
         return True
 
-    def _abandon(self, member: _Member, env: Envelope) -> None:
+    def _abandon(self, member: Member, env: Envelope) -> None:
         # Taken but unrecorded (commitments before the start, the draw in progress) and what
         # the adjudicator queued before it: the record must lead a spectator to the same end.
         taken = [m.commit for m in self._by_seat() if self.phase is Phase.COMMITS and m.commit]

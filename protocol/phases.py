@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, NoReturn, Protocol
 
@@ -76,6 +77,17 @@ class Queued(Protocol):
     key: bytes
     seat: int
     queue: deque[Envelope]
+
+
+@dataclass(slots=True)
+class Member:
+    """A member as the lockstep machine keeps it (a :class:`Queued`), with its ``commit``
+    envelope once taken."""
+
+    key: bytes
+    seat: int
+    queue: deque[Envelope] = field(default_factory=deque)
+    commit: bytes = b""
 
 
 Fault = Callable[[Any, str], NoReturn]

@@ -9,6 +9,7 @@ window.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sys
@@ -21,7 +22,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
-from goldnet.profile import Profile
+from goldnet.profile import Profile, ProfileError
 from goldnet.rng import Stream
 
 from . import kits, style, texts
@@ -61,7 +62,10 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.start = StartScreen(self.profile)
         self.table = TableWidget(speed=speed, bot_delay=bot_delay)
+        self.table.set_speed(self.profile.settings().get("pace"))
         self.replay: ReplayWidget | None = None
+        self.record_problem: QMessageBox | None = None
+        """The last "Cannot replay this record" message (what is wrong with the file)."""
         self.stack.addWidget(self.start)
         self.stack.addWidget(self.table)
         self.setCentralWidget(self.stack)
@@ -73,6 +77,7 @@ class MainWindow(QMainWindow):
         self.table.leaveRequested.connect(self.show_start)
         self.table.rematchRequested.connect(self.rematch)
         self.table.openRecordRequested.connect(self.open_record)
+        self.table.paceChosen.connect(self._save_pace)
         # The network thread: started by the lobby after the first paint, joined when the
         # window closes — or, should the window be dropped without closing, when it is collected.
         self.bridge = NetBridge.from_environment(
@@ -139,12 +144,13 @@ class MainWindow(QMainWindow):
             )
             if not path:
                 return
-        from .replay import ReplayError, ReplayWidget
+        from .replay import ReplayError, ReplayWidget, problem_box
 
         try:
             widget = ReplayWidget.from_file(Path(path))
         except ReplayError as exc:
-            QMessageBox.warning(self, self.tr("Cannot replay this record"), str(exc))
+            self.record_problem = problem_box(exc, path, self)
+            self.record_problem.open()  # window-modal, returns at once
             return
         if self.replay is not None:
             self.stack.removeWidget(self.replay)
@@ -153,6 +159,13 @@ class MainWindow(QMainWindow):
         widget.leaveRequested.connect(self.show_start)
         self.stack.addWidget(widget)
         self.stack.setCurrentWidget(widget)
+
+    def _save_pace(self, speed: str) -> None:
+        """Keep the speed of the other seats' turns in the profile's settings (``"pace"``)."""
+        settings = self.profile.settings()
+        settings["pace"] = speed
+        with contextlib.suppress(ProfileError):  # a convenience: the game goes on without it
+            self.profile.save_settings(settings)
 
     def set_language(self, setting: str) -> None:
         self.translations.install(resolve(setting))

@@ -29,6 +29,15 @@ dealer). Each bot chooses from its own view in a worker thread (the strong bot t
 ~0.2 s), so the window never freezes. Claims (inputs of seats not on turn) are not offered at
 the desktop table yet: its bots and its player make none.
 
+**Pacing.** What a controller shows goes through its :class:`~ui.pacer.Pacer` (``pacer``; the
+table sets its pace): :meth:`PlayController._present` queues a view as the steps the kit splits
+it into (:meth:`~ui.kits.Kit.pace_steps`: the roll, the line, the collection…) when it is
+another seat's, each held on screen for the pace's ``step_ms``, and as one step when it is the
+player's own. ``view`` becomes the new view when its last step is shown, so the status line and
+the panels follow what is on screen, not the game running ahead; the turn log gets each step's
+lines with the step, and ``lastMoveChanged`` marks the move on the board. Against bots the game
+itself waits for the display too: a bot's chosen move is played when the display reaches it.
+
 The controller's seat is ``human``; ``None`` is a spectator's (a network game watched
 read-only: every click is answered with a hint, nothing is ever tried or sent).
 
@@ -40,10 +49,12 @@ Phases: ``"bot"`` (another seat's turn: a bot's, or another player's over the ne
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from goldnet.engine import (
     Action,
@@ -61,6 +72,8 @@ from goldnet.rng import Stream
 from goldnet.view import View, bot_action, view_of
 
 from . import kits, texts
+from .kits import PaceStep
+from .pacer import DEFAULT_SPEED, Pace, Pacer
 
 
 @dataclass(frozen=True)
@@ -101,6 +114,8 @@ class PlayController(QObject):
         previewChanged(object, bool): what to preview (the kit's targets, or None), legal.
         selectionChanged(object): the selected target (a first marker), or None.
         finished(object): the game is over (a :class:`~goldnet.engine.Terminal`).
+        lastMoveChanged(object): the move to mark on the board, ``(seat, action)`` — the last
+            one shown, or the tentative one while it waits for Confirm —, or None.
     """
 
     shown = Signal(object, object)
@@ -110,6 +125,7 @@ class PlayController(QObject):
     previewChanged = Signal(object, bool)
     selectionChanged = Signal(object)
     finished = Signal(object)
+    lastMoveChanged = Signal(object)
 
     can_rematch = True
     """Whether the end screen offers a rematch."""
@@ -132,6 +148,89 @@ class PlayController(QObject):
         self.selection: Any = None
         self.phase = "bot"
         self._legal: set[Action] = set()
+        self.pacer = Pacer(parent=self)
+        """Shows the game's steps at the table's pace (module docstring)."""
+        self.last_move: tuple[int, Action] | None = None
+        """The last move shown, ``(seat, action)`` (None before the first)."""
+        self._queued = view.observation
+        """The observation of the last view queued on the pacer (what its next view follows)."""
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether ``seat`` is played by a bot of this program (its panel says "Thinking…");
+        a person's is not."""
+        return False
+
+    # --- what is shown, at the table's pace -------------------------------------------------
+
+    def _is_others(self, view: View) -> bool:
+        """Whether ``view`` is another seat's step: another seat's move, or chance drawn for
+        another seat's turn (every step is, for a spectator)."""
+        if view.moves:
+            return any(seat != self.human for seat, _ in view.moves)
+        seat = self.kit.active_seat(view.observation)
+        return self.human is None or (seat is not None and seat != self.human)
+
+    def _present(self, view: View, trial: GameState | None = None, *, animate: bool = True) -> None:
+        """Queue ``view`` on the pacer: another seat's as the kit's steps, each held for the
+        pace's ``step_ms`` (its first waits ``think_ms`` when it shows a move), the player's own
+        as one step, held not at all; ``animate`` False shows the player's own step without
+        animating it again (it was shown as the tentative move). ``view`` (and ``trial``)
+        become this controller's at the last step (:meth:`_commit`)."""
+        before, self._queued = self._queued, view.observation
+        others = bool(view.events) and self._is_others(view)
+        if others:
+            steps = self.kit.pace_steps(before, view.events, view.observation)
+        else:
+            name = "own" if view.moves else "view"
+            steps = [PaceStep(name, view.observation, view.events, held=False)]
+        pace = self.pacer.pace
+        turn = self.kit.turn_of(before)
+        for i, step in enumerate(steps):
+            self.pacer.add(
+                partial(
+                    self._show_step, view, step, turn, i == 0, i == len(steps) - 1, trial, animate
+                ),
+                name=step.name,
+                step=True,
+                hold=pace.step_ms if others and step.held else 0,
+                lead=pace.think_ms if others and i == 0 and view.moves else 0,
+            )
+
+    def _show_step(
+        self,
+        view: View,
+        step: PaceStep,
+        turn: Any,
+        first: bool,
+        last: bool,
+        trial: GameState | None,
+        animate: bool,
+    ) -> None:
+        """Show one step of ``view`` (``turn``: the kit's ``turn_of`` the position before it;
+        the ``last`` step makes the view this controller's)."""
+        events: Sequence[Event] = step.events if animate else ()
+        observation = step.observation
+        if last:
+            if not self._commit(view, trial):
+                events = ()
+            observation = self.observation()
+        if first and view.moves:
+            self.last_move = view.moves[-1]
+            self.lastMoveChanged.emit(self.last_move)
+        self.shown.emit(observation, list(events))
+        if step.events:
+            self.log(step.events, turn)
+        if last:
+            self._after_view(view)
+
+    def _commit(self, view: View, trial: GameState | None) -> bool:
+        """``view`` becomes this controller's view; returns False when its events were shown
+        already (the player's own move, shown while it waited for Confirm)."""
+        self.view = view
+        return True
+
+    def _after_view(self, view: View) -> None:
+        """After the last step of ``view`` was shown (the phase it asks for, the end…)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -242,6 +341,8 @@ class PlayController(QObject):
             self.hintChanged.emit(self.kit.refusal(exc.refusal))
             return
         self.tentative = (action, trial, events)
+        if self.human is not None:
+            self.lastMoveChanged.emit((self.human, action))
         self.selection = None
         self.selectionChanged.emit(None)
         self.previewChanged.emit(None, True)
@@ -254,6 +355,7 @@ class PlayController(QObject):
         if self.phase != "confirm" or self.tentative is None:
             return
         self.tentative = None
+        self.lastMoveChanged.emit(self.last_move)
         self.shown.emit(self.observation(), [])
         self._set_phase("human")
 
@@ -271,7 +373,8 @@ class GameController(PlayController):
         state: GameState | None = None,
     ) -> None:
         """``state``: a position to continue from (default: a new game of the setup's options,
-        with as many seats as the setup has names).
+        with as many seats as the setup has names); ``bot_delay``: the think time of the
+        normal pace (ms, 0: nothing held) until the table sets its own (:mod:`ui.pacer`).
 
         Raises:
             ValueError: options, seats or bot level the game does not have.
@@ -283,7 +386,7 @@ class GameController(PlayController):
         """The offline game: its engine (the views are made from it)."""
         super().__init__(setup.human, setup.game, view_of(self.state, setup.human), parent)
         self.setup = setup
-        self.bot_delay = bot_delay
+        self.pacer.pace = Pace.of(DEFAULT_SPEED, bot_delay)
         self._chance = Stream(setup.seed, "chance")
         self._deck = LocalDeck.for_state(self.state, setup.seed, "deck")
         # the first bot keeps the seed label of the two-seat games played before
@@ -307,18 +410,25 @@ class GameController(PlayController):
         self.shown.emit(self.obs, [])
         self._advance()
 
-    def _step(self, events: list[Event], move: tuple[int, Action] | None = None) -> None:
-        """The game moved on (by ``move``, or by chance): a new view of the human's seat."""
-        self.view = view_of(self.state, self.human, events, [move] if move else [])
+    def _step(
+        self, events: list[Event], move: tuple[int, Action] | None = None, animate: bool = True
+    ) -> None:
+        """The game moved on (by ``move``, or by chance): queue the new view of the human's
+        seat on the pacer (``animate`` False: the human's move, shown already)."""
+        view = view_of(self.state, self.human, events, [move] if move else [])
+        self._present(view, animate=animate)
 
     def shutdown(self) -> None:
-        """Stop the bots' thread (call before dropping the controller)."""
+        """Stop the bots' thread and the display (call before dropping the controller)."""
         self._token += 1
+        self.pacer.clear()
         self._thread.quit()
         self._thread.wait(5000)
 
     def _advance(self) -> None:
-        """Draw chance and deal cards when due, then hand the turn to a bot or the human."""
+        """Draw chance and deal cards when due, then hand the turn to a bot (it chooses at
+        once, its move is played when the display reaches it) or, once everything before is
+        shown, to the human."""
         while True:
             request = self.state.awaiting()
             if isinstance(request, ChanceOf):
@@ -328,40 +438,48 @@ class GameController(PlayController):
                 events = self.state.apply_reveal(request.deck, request.card, request.to, value)
             else:
                 break
-            turn = self.kit.turn_of(self.obs)
             self._step(events)
-            self.shown.emit(self.observation(), events)
-            self.log(events, turn)
+        token = self._token
         if isinstance(request, Terminal):
-            self._set_phase("over")
-            self.finished.emit(request)
+            self.pacer.add(partial(self._over, request, token), name="over")
         elif isinstance(request, TurnOf) and request.seat == self.human:
-            self._legal = set(self.view.legal)
-            self.trial = self.state  # tries clone it: the game's own state is never touched
-            self._set_phase("human")
+            self.pacer.add(partial(self._human_turn, token), name="human")
         elif isinstance(request, TurnOf):
             self._set_phase("bot")
             self._token += 1
             seat = request.seat
             self._ask.emit(self._bots[seat], view_of(self.state, seat), self._token)
 
+    def _over(self, result: Terminal, token: int) -> None:
+        if token == self._token:
+            self._set_phase("over")
+            self.finished.emit(result)
+
+    def _human_turn(self, token: int) -> None:
+        """Everything before is shown: the human plays."""
+        if token != self._token:
+            return
+        self._legal = set(self.view.legal)
+        self.trial = self.state  # tries clone it: the game's own state is never touched
+        self._set_phase("human")
+
     @Slot(object, int)
     def _bot_chose(self, action: Action, token: int) -> None:
         if token != self._token or self.phase != "bot":
             return
-        QTimer.singleShot(self.bot_delay, lambda: self._play_bot(action, token))
+        self.pacer.add(partial(self._play_bot, action, token), name="bot")
 
     def _play_bot(self, action: Action, token: int) -> None:
         if token != self._token or self.phase != "bot":
             return
         request = self.state.awaiting()
         assert isinstance(request, TurnOf)
-        turn = self.kit.turn_of(self.obs)
         events = self.state.apply(action)
         self._step(events, (request.seat, action))
-        self.shown.emit(self.obs, events)
-        self.log(events, turn)
-        QTimer.singleShot(self.bot_delay // 2, self._advance)
+        self._advance()
+
+    def is_bot(self, seat: int) -> bool:
+        return seat != self.human
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -374,9 +492,7 @@ class GameController(PlayController):
         action, after, events = self.tentative
         self.tentative = None
         self.trial = None
-        turn = self.kit.turn_of(self.obs)
         self.state = after  # the tried clone becomes the game
-        self._step(events, (self.human, action))
-        self.log(events, turn)
-        self.shown.emit(self.observation(), [])
+        self._step(events, (self.human, action), animate=False)
+        self._set_phase("bot")  # the turn is over: the game moves on
         self._advance()

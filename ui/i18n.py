@@ -18,6 +18,8 @@ finds one, in order:
 This works the same for ``pip install -e .``, an installed wheel and CI. The language is the
 system's (``QLocale.system()``) unless the profile's ``language`` setting names one; it can be
 switched at run time (:meth:`Translations.install` posts ``LanguageChange`` to every widget).
+Qt's own words — standard buttons such as OK, Close, "Show Details…" — come from the
+``qtbase_<lang>.qm`` that ships with PySide6, installed beside goldnet's own translations.
 
 ``python -m ui.i18n update`` re-extracts the strings into the ``.ts`` files;
 ``python -m ui.i18n release`` compiles them next to the sources.
@@ -37,7 +39,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import platformdirs
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from goldnet.data import DataError, resource
 
@@ -181,6 +183,9 @@ class Translations:
     def __init__(self) -> None:
         self.language = DEFAULT
         self._translator: QTranslator | None = None
+        self._qt: QTranslator | None = None
+        """Qt's own words (standard buttons: OK, Close, Show Details…), from PySide6's
+        ``qtbase_<lang>.qm``."""
         self._data = b""
 
     def install(self, lang: str) -> bool:
@@ -189,7 +194,16 @@ class Translations:
         if self._translator is not None and app is not None:
             app.removeTranslator(self._translator)
             self._translator = None
+        if self._qt is not None and app is not None:
+            app.removeTranslator(self._qt)
+            self._qt = None
         self.language = lang if lang in LANGUAGES else DEFAULT
+        if self.language != DEFAULT and app is not None:
+            qt = QTranslator()
+            folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+            if qt.load(f"qtbase_{self.language}", folder):
+                self._qt = qt
+                app.installTranslator(qt)
         translator: QTranslator | None = None
         data = qm_data(self.language)
         if data is not None:

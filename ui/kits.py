@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from goldnet import games
@@ -31,9 +32,28 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QGraphicsScene
 
     from .controller import PlayController
+    from .rules import RulesText
 
 KITS: Mapping[str, str] = {"mountains-rivers": "ui.mountains_rivers"}
 """Game name -> the module defining its ``KIT``, in the order menus list the games."""
+
+
+@dataclass(frozen=True)
+class PaceStep:
+    """One step a view is shown as (:meth:`Kit.pace_steps`; the shell's pace, :mod:`ui.pacer`).
+
+    Attributes:
+        name: what the step shows, e.g. ``"roll"``, ``"line"``, ``"collection"``.
+        observation: what the board shows in this step (the game's observation type).
+        events: the rules' events this step animates and logs.
+        held: whether the step stays on screen for the pace's ``step_ms`` when it is another
+            seat's (a step that only hands the turn on is not held).
+    """
+
+    name: str
+    observation: Any
+    events: tuple[Event, ...]
+    held: bool = True
 
 
 class Moves(Protocol):
@@ -60,8 +80,11 @@ class Kit(Protocol):
     - ``set_seats(names, colours)``, ``set_panel_status(seat, active, text, winner=False,
       away=False)``, ``show_observation(observation, events=())``, ``set_selected(target)``,
       ``set_preview(targets, legal)`` (the controller's ``selectionChanged`` and
-      ``previewChanged``), ``retranslate()``, ``animating() -> bool``,
-      ``pointer_left()`` (the pointer left the view);
+      ``previewChanged``), ``show_last_move(move)`` (the controller's
+      ``lastMoveChanged``: mark ``(seat, action)`` on the board until the next one; ``None``:
+      nothing),
+      ``retranslate()``, ``animating() -> bool``, ``pointer_left()`` (the pointer left the
+      view);
     - the intents ``clicked(object)``, ``hovered(object)`` and ``cancelRequested()``, which the
       table connects to the controller (and the controller hands to :meth:`moves`).
     """
@@ -104,6 +127,13 @@ class Kit(Protocol):
     def tentative_observation(self, committed: Any, trial: GameState) -> Any:
         """What the table shows while an action waits for Confirm: ``trial`` (the trial state
         after it), as seen from the turn of ``committed`` (the last view's observation)."""
+        ...
+
+    def pace_steps(self, before: Any, events: Sequence[Event], after: Any) -> list[PaceStep]:
+        """The steps another seat's view is shown as, in order: from observation ``before``,
+        through ``events`` (one step of the game: a throw, a move), to observation ``after``.
+        The last step shows ``after``. Mountains & Rivers: the roll; or the line (or the bury),
+        the collection when there is one, then the turn passing (not held)."""
         ...
 
     def active_seat(self, observation: Any) -> int | None:
@@ -179,6 +209,11 @@ class Kit(Protocol):
 
     def replay_title(self, options: tuple[Any, ...], names: Sequence[str]) -> str:
         """The title above a replay."""
+        ...
+
+    def rules(self) -> RulesText:
+        """The game's rules for players, in their language, with their pictures (the Rules
+        window, :mod:`ui.rules`): what a player owns, how a turn goes, how the game ends."""
         ...
 
 

@@ -11,10 +11,12 @@ action and Undo are local and identical to a game against a bot. What differs:
 - Confirm sends the action to the network thread (``TableLink.play``), where the lockstep
   machine signs and broadcasts it; the table shows the tentative position ("sending") until the
   view after the move arrives;
-- views are shown one by one at the pace of the bot game: the other player's move waits until
-  ``bot_delay`` after the previous move (so a bot in this process does not answer instantly),
-  and what follows it (the tiles) ``bot_delay / 2`` after it is shown, so that every move can
-  be followed.
+- views are shown one by one through the same pacer as the bot game's (:mod:`ui.pacer`,
+  :meth:`~ui.controller.PlayController._present`): another seat's view as the kit's steps (the
+  roll, the line, the collection), each held on screen for the table's pace, its move no sooner
+  than the pace's think time after what was shown before it (a bot in this process answers at
+  once); the player's own views at once. The end and the network's problems wait their turn
+  behind the views before them.
 
 A spectator's controller (``human`` None; :meth:`goldnet.net.service.TableService.join` with
 ``spectate``) shows the public views its peer makes as it checks every envelope with its own
@@ -48,11 +50,10 @@ table itself (``rehostOffered(bool)``; :meth:`ui.network.TableLink.rehost`, the 
 
 from __future__ import annotations
 
-import time
-from collections import deque
+from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from goldnet.engine import ChanceOf, GameState, Terminal, TurnOf
 from goldnet.net.reports import Outcome, Problem, TableStart, WaitReport
@@ -62,6 +63,7 @@ from protocol.identity import fingerprint
 from . import texts
 from .controller import PlayController
 from .network import TableLink
+from .pacer import DEFAULT_SPEED, Pace
 
 PAUSE_AFTER = 5
 """Game-clock seconds without progress before a missing automatic message (a reveal, a held
@@ -107,13 +109,15 @@ class NetworkController(PlayController):
         bot_delay: int = 700,
     ) -> None:
         """``first``: the game's first view (``trial`` with it when it is on turn); ``table``'s
-        seat is None for a spectator; ``colours``: one per seat."""
+        seat is None for a spectator; ``colours``: one per seat; ``bot_delay``: the think time
+        of the normal pace (ms, 0: nothing held) until the table sets its own
+        (:mod:`ui.pacer`)."""
         super().__init__(table.seat, table.game, first, parent)
         self.link = link
         self.table = table
         self.trial = trial
         self.colours = colours
-        self.bot_delay = bot_delay
+        self.pacer.pace = Pace.of(DEFAULT_SPEED, bot_delay)
         self.result: Terminal | None = None
         self.record: str | None = None
         self.outcome: Outcome | None = None
@@ -134,12 +138,6 @@ class NetworkController(PlayController):
         """The relay's last word on each other seat's connection."""
         self._offline = 0
         """Reports in a row while this peer was not connected to the relay."""
-        self._queue: deque[tuple[str, Any]] = deque()
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.timeout.connect(self._pump)
-        self._not_before = 0.0
-        """Monotonic time before which the other player's next move is not shown."""
         self._active = True
         link.viewed.connect(self._on_view)
         link.finished.connect(self._on_finished)
@@ -164,8 +162,7 @@ class NetworkController(PlayController):
     def shutdown(self) -> None:
         """Stop showing this game (the lobby closes its link)."""
         self._active = False
-        self._timer.stop()
-        self._queue.clear()
+        self.pacer.clear()
         for signal, slot in (
             (self.link.viewed, self._on_view),
             (self.link.finished, self._on_finished),
@@ -178,33 +175,16 @@ class NetworkController(PlayController):
     # --- from the network ------------------------------------------------------------------
 
     def _on_view(self, view: View, trial: GameState | None) -> None:
-        self._push("view", (view, trial))
+        if self._active:
+            self._present(view, trial)
 
     def _on_finished(self, outcome: Outcome) -> None:
-        self._push("finished", outcome)
+        if self._active:
+            self.pacer.add(partial(self._finished, outcome), name="finished")
 
     def _on_problem(self, problem: Problem) -> None:
-        self._push("problem", problem)
-
-    def _push(self, kind: str, value: Any) -> None:
-        self._queue.append((kind, value))
-        if not self._timer.isActive():
-            self._pump()
-
-    def _pump(self) -> None:
-        """Show the queued steps in order, pausing where the pace asks for it."""
-        while self._queue and self._active:
-            kind, value = self._queue[0]
-            if kind == "view" and self._is_other_move(value[0]):
-                wait = self._not_before - time.monotonic()
-                if wait > 0.001:
-                    self._timer.start(int(wait * 1000) + 1)
-                    return
-            self._queue.popleft()
-            pause = self._handle(kind, value)
-            if pause > 0:
-                self._timer.start(pause)
-                return
+        if self._active:
+            self.pacer.add(partial(self._problem, problem), name="problem")
 
     def _on_status(self, kind: str, value: Any) -> None:
         """The table's relay moved here (this player re-hosted it)."""
@@ -216,41 +196,24 @@ class NetworkController(PlayController):
         self.logged.emit(texts.rehosted(self.relay_invite))
         self.rehosted.emit(self.relay_invite)
 
-    def _is_other_move(self, view: View) -> bool:
-        return any(seat != self.human for seat, _ in view.moves)
-
-    def _handle(self, kind: str, value: Any) -> int:
-        """Show one queued item; returns how long to pause before the next one (ms)."""
-        if kind == "view":
-            return self._show_view(*value)
-        if kind == "finished":
-            self._finished(value)
-        elif kind == "problem":
-            self._problem(value)
-        return 0
-
-    def _show_view(self, view: View, trial: GameState | None) -> int:
-        """Show the view after a step: animate its events, log them, settle the phase."""
-        turn = self.kit.turn_of(self.obs)  # the position the step was played from
+    def _commit(self, view: View, trial: GameState | None) -> bool:
+        """The view after a step becomes this controller's (with ``trial`` when on turn); the
+        tentative move ends with the view of a move or of the end. False: the view is this
+        player's own move, shown already while it waited."""
         mine = any(seat == self.human for seat, _ in view.moves)
         tried = self.tentative[0] if self.tentative is not None else None
         shown_already = mine and (self.human, tried) in view.moves
         if view.moves or view.result is not None:
             self.tentative = None
         self.view, self.trial = view, trial
-        self.shown.emit(self.observation(), [] if shown_already else list(view.events))
-        if view.events:  # a move's, or chance's (the kit words what is worth a line)
-            self.log(view.events, turn)
+        return not shown_already
+
+    def _after_view(self, view: View) -> None:
+        """The view is shown: the end it reached, or the phase it asks for."""
         if view.result is not None:
             self._end(view.result)
-            return 0
-        pause = 0
-        if mine:
-            self._not_before = time.monotonic() + self.bot_delay / 1000
-        elif view.moves:
-            pause = self.bot_delay // 2
-        self._settle()
-        return pause
+        else:
+            self._settle()
 
     def _settle(self) -> None:
         """The phase the last view asks for."""
@@ -392,6 +355,7 @@ class NetworkController(PlayController):
     def _problem(self, problem: Problem) -> None:
         if problem.kind == "play":  # the move was refused: take it back
             self.tentative = None
+            self.lastMoveChanged.emit(self.last_move)
             self.shown.emit(self.observation(), [])
             self.hintChanged.emit(texts.move_not_taken())
             self.phase = "bot"  # so that _settle recomputes it

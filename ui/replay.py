@@ -1,9 +1,16 @@
-"""Replays of records (``.goldnet`` files): step forward and back through a finished game.
+"""Replays of records (``.goldnet`` files): step forward and back through a finished game, or
+let it play at a steady pace.
 
 :func:`load_steps` verifies the record with :func:`goldnet.records.verify` — the one verifier
 ``goldnet verify`` uses, version 1 records included — and keeps a copy of the public state it
 reaches after each throw and each action. :class:`ReplayWidget` shows those snapshots on the
 game kit's ordinary table scene (:mod:`ui.kits`).
+
+A record that cannot be replayed raises :class:`ReplayError` with a ``kind`` (the record
+errors' own kinds, :attr:`goldnet.records.RecordError.kind`, or this module's); the window says
+what is wrong in the player's language (:func:`problem_text`, :func:`problem_box`) and keeps the
+technical detail, in English, behind "Show Details…". Nothing in a failed verification names a
+player: any holder of the file could have changed it.
 """
 
 from __future__ import annotations
@@ -12,13 +19,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QMessageBox,
     QPushButton,
     QSlider,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -26,12 +37,49 @@ from PySide6.QtWidgets import (
 from goldnet.engine import Event, GameState, Terminal
 from goldnet.records import InvalidRecord, RecordError, read, verify
 
-from . import kits, style
+from . import kits, style, texts
+from .rules import RulesButton
 from .table import BoardView
+
+PROBLEMS = (
+    "unreadable",
+    "too-large",
+    "not-a-record",
+    "damaged",
+    "newer-version",
+    "invalid",
+    "no-kit",
+    "no-game",
+)
+"""The kinds of :class:`ReplayError`: a :class:`goldnet.records.RecordError`'s kinds, a record
+that does not verify (``"invalid"``), a game this program has no kit for, a record without a
+game."""
 
 
 class ReplayError(Exception):
-    """A record that cannot be replayed; the message says why in plain words."""
+    """A record that cannot be replayed.
+
+    Attributes:
+        kind: what is wrong (one of :data:`PROBLEMS`), for :func:`problem_text` to word it in
+            the player's language.
+        detail: the technical reason, in English (``str()`` of the error too): shown on demand.
+        index: for ``"invalid"``, the 0-based position of the first bad envelope (None: the
+            record as a whole); ``count``: how many envelopes the record holds.
+        game: for ``"no-kit"``, the game's registry name.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        detail: str,
+        *,
+        index: int | None = None,
+        count: int = 0,
+        game: str = "",
+    ) -> None:
+        super().__init__(detail)
+        self.kind, self.detail = kind, detail
+        self.index, self.count, self.game = index, count, game
 
 
 @dataclass(frozen=True)
@@ -66,21 +114,40 @@ def load_steps(envelopes: list[bytes]) -> Replay:
 
     def keep(state: GameState, events: tuple[Event, ...]) -> None:
         if not steps and state.game not in kits.names():
-            raise ReplayError(f"this program cannot show a game of {state.game}")
+            raise ReplayError(
+                "no-kit", f"this program cannot show a game of {state.game}", game=state.game
+            )
         steps.append(Step(state.clone(), events))
 
     try:
         checked = verify(envelopes, on_step=keep)
     except InvalidRecord as exc:
-        raise ReplayError(f"the record does not verify: {exc}") from None
+        raise ReplayError(
+            exc.kind, f"the record does not verify: {exc}", index=exc.index, count=len(envelopes)
+        ) from None
     if not steps:
-        raise ReplayError("the record holds no game")
+        raise ReplayError("no-game", "the record holds no game")
     table = checked.table
     return Replay(table.game, tuple(table.names), tuple(table.options), tuple(steps))
 
 
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+"""The auto-play speeds offered, as factors of :data:`STEP_MS`."""
+STEP_MS = 1200
+"""Milliseconds between two steps when auto-playing at 1× (a throw or a move, then the next):
+long enough to see a line turn up and its gold fly."""
+
+
 class ReplayWidget(QWidget):
-    """The table in replay mode: first / back / forward / last, a slider, the step's log."""
+    """The table in replay mode: first / back / forward / last, a slider, Play/Pause at a speed,
+    the step's log, the game's rules.
+
+    Auto-play steps forward at a steady pace (:data:`STEP_MS` divided by the speed chosen, a
+    ``QTimer``) and stops at the last position; Play at the end starts again from the first.
+    Stepping by hand while it plays goes on from there. The board's animations run faster or
+    slower with the speed, so that each fits in its step. Space plays or pauses; the left and
+    right arrow keys step.
+    """
 
     leaveRequested = Signal()
 
@@ -88,6 +155,8 @@ class ReplayWidget(QWidget):
         super().__init__(parent)
         self.replay = replay
         self.index = 0
+        self.animation_speed = speed
+        """The board's animation speed at 1× (0: none, as in tests)."""
         self.kit = kits.get(replay.game)
         self.scene = self.kit.scene(replay.steps[0].state.observation(None), self)
         self.scene.speed = speed
@@ -96,8 +165,20 @@ class ReplayWidget(QWidget):
         self.view.setScene(self.scene)
         self.title = QLabel()
         self.title.setStyleSheet("font-size: 15px; padding: 6px 8px;")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # players' names, never markup
         self.first_button, self.back_button = QPushButton("|◀"), QPushButton("◀")
         self.forward_button, self.last_button = QPushButton("▶"), QPushButton("▶|")
+        self.play_button = QPushButton()
+        self.play_button.setObjectName("replayPlay")
+        self.play_button.setMinimumWidth(110)
+        self.speed_label = QLabel()
+        self.speed_combo = QComboBox()
+        self.speed_combo.setObjectName("replaySpeed")
+        for factor in SPEEDS:
+            self.speed_combo.addItem(f"{factor:g}×".replace("0.5", "½"), factor)
+        self.speed_combo.setCurrentIndex(SPEEDS.index(1.0))
+        self.timer = QTimer(self)
+        self.timer.setInterval(STEP_MS)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, len(replay.steps) - 1)
         self.step_label = QLabel()
@@ -105,19 +186,29 @@ class ReplayWidget(QWidget):
         self.step_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.log = QListWidget()
         self.log.setWordWrap(True)
+        self.rules_button = RulesButton(lambda: self.replay.game)
         self.leave_button = QPushButton()
         controls = QHBoxLayout()
-        for b in (self.first_button, self.back_button, self.forward_button, self.last_button):
+        for b in (
+            self.play_button,
+            self.first_button,
+            self.back_button,
+            self.forward_button,
+            self.last_button,
+        ):
             b.setMinimumHeight(34)
             controls.addWidget(b)
         controls.addWidget(self.slider, 1)
         controls.addWidget(self.step_label)
+        controls.addWidget(self.speed_label)
+        controls.addWidget(self.speed_combo)
         main = QVBoxLayout()
         main.addWidget(self.title)
         main.addWidget(self.view, 1)
         main.addLayout(controls)
         side = QVBoxLayout()
         side.addWidget(self.log, 1)
+        side.addWidget(self.rules_button)
         side.addWidget(self.leave_button)
         side_widget = QWidget()
         side_widget.setLayout(side)
@@ -129,8 +220,15 @@ class ReplayWidget(QWidget):
         self.back_button.clicked.connect(lambda: self.go(self.index - 1))
         self.forward_button.clicked.connect(lambda: self.go(self.index + 1))
         self.last_button.clicked.connect(lambda: self.go(len(self.replay.steps) - 1))
+        self.play_button.clicked.connect(self.toggle)
+        self.speed_combo.currentIndexChanged.connect(lambda _: self.set_speed(self.factor()))
+        self.timer.timeout.connect(self.tick)
         self.slider.valueChanged.connect(self.go)
+        self.leave_button.clicked.connect(self.pause)
         self.leave_button.clicked.connect(self.leaveRequested)
+        QShortcut(QKeySequence(Qt.Key.Key_Space), self, self.toggle)
+        QShortcut(QKeySequence(Qt.Key.Key_Right), self, lambda: self.go(self.index + 1))
+        QShortcut(QKeySequence(Qt.Key.Key_Left), self, lambda: self.go(self.index - 1))
         self.scene.show_observation(replay.steps[0].state.observation(None))
         self.retranslate()
         self._refresh()
@@ -140,17 +238,23 @@ class ReplayWidget(QWidget):
         """Read, verify and open the record at ``path``.
 
         Raises:
-            ReplayError: unreadable, not a record, or it does not verify.
+            ReplayError: unreadable, not a record, or it does not verify (its ``kind`` says
+                which).
         """
         try:
             envelopes = read(path)
         except RecordError as exc:
-            raise ReplayError(str(exc)) from None
+            raise ReplayError(exc.kind, str(exc)) from None
         return cls(load_steps(envelopes), speed=speed)
+
+    # --- stepping -----------------------------------------------------------------------------
+
+    def last(self) -> int:
+        return len(self.replay.steps) - 1
 
     def go(self, index: int) -> None:
         """Show step ``index`` (clamped); forward by one animates, anything else jumps."""
-        index = max(0, min(index, len(self.replay.steps) - 1))
+        index = max(0, min(index, self.last()))
         if index == self.index:
             return
         step = self.replay.steps[index]
@@ -158,6 +262,48 @@ class ReplayWidget(QWidget):
         self.index = index
         self.scene.show_observation(step.state.observation(None), events)
         self._refresh()
+
+    # --- auto-play ----------------------------------------------------------------------------
+
+    def playing(self) -> bool:
+        return self.timer.isActive()
+
+    def factor(self) -> float:
+        """The speed chosen (a factor of :data:`STEP_MS`)."""
+        return float(self.speed_combo.currentData() or 1.0)
+
+    def set_speed(self, factor: float) -> None:
+        """Step every ``STEP_MS / factor`` ms, the board's animations ``factor`` times faster."""
+        self.timer.setInterval(round(STEP_MS / factor))
+        self.scene.speed = self.animation_speed / factor
+        index = self.speed_combo.findData(factor)
+        if index >= 0 and index != self.speed_combo.currentIndex():
+            self.speed_combo.setCurrentIndex(index)
+
+    def play(self) -> None:
+        """Step forward at the chosen pace until the end (from the start when at the end)."""
+        if self.index >= self.last():
+            self.go(0)
+        self.timer.start()
+        self._refresh()
+
+    def pause(self) -> None:
+        self.timer.stop()
+        self._refresh()
+
+    def toggle(self) -> None:
+        if self.playing():
+            self.pause()
+        else:
+            self.play()
+
+    def tick(self) -> None:
+        """One step of auto-play; the last one stops it."""
+        self.go(self.index + 1)
+        if self.index >= self.last():
+            self.pause()
+
+    # --- showing ------------------------------------------------------------------------------
 
     def _refresh(self) -> None:
         n = len(self.replay.steps)
@@ -169,6 +315,7 @@ class ReplayWidget(QWidget):
         self.first_button.setEnabled(self.index > 0)
         self.forward_button.setEnabled(self.index < n - 1)
         self.last_button.setEnabled(self.index < n - 1)
+        self._word_play()
         state = self.replay.steps[self.index].state
         active = self.kit.active_seat(state.observation(None))
         for seat in range(len(self.replay.names)):
@@ -184,16 +331,130 @@ class ReplayWidget(QWidget):
                 self.log.addItem(line)
         self.log.scrollToBottom()
 
+    def _word_play(self) -> None:
+        icons = QStyle.StandardPixmap
+        if self.playing():
+            self.play_button.setIcon(self.style().standardIcon(icons.SP_MediaPause))
+            self.play_button.setText(self.tr("Pause"))
+            self.play_button.setToolTip(self.tr("Stop playing the record (Space)"))
+        else:
+            self.play_button.setIcon(self.style().standardIcon(icons.SP_MediaPlay))
+            self.play_button.setText(self.tr("Play"))
+            self.play_button.setToolTip(
+                self.tr("Play the record step by step at the chosen speed (Space)")
+            )
+
     def retranslate(self) -> None:
         self.title.setText(self.kit.replay_title(self.replay.options, self.replay.names))
         self.first_button.setToolTip(self.tr("First position"))
-        self.back_button.setToolTip(self.tr("Step back"))
-        self.forward_button.setToolTip(self.tr("Step forward"))
+        self.back_button.setToolTip(self.tr("Step back (←)"))
+        self.forward_button.setToolTip(self.tr("Step forward (→)"))
         self.last_button.setToolTip(self.tr("Last position"))
+        self.speed_label.setText(self.tr("Speed"))
+        self.speed_combo.setToolTip(self.tr("How fast Play steps through the record"))
         self.leave_button.setText(self.tr("Back to the start"))
+        self._word_play()
         self.scene.retranslate()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+
+# --- a record that cannot be replayed, in the player's language ------------------------------
+
+
+def problem_text(error: ReplayError) -> tuple[str, str]:
+    """What is wrong with the record, and what the player can do about it, in the player's
+    language — from the error's ``kind``, never from its English detail."""
+    kind = error.kind
+    if kind == "unreadable":
+        return (
+            QCoreApplication.translate("Replay", "This file cannot be opened."),
+            QCoreApplication.translate(
+                "Replay", "Check that it still exists and that you are allowed to read it."
+            ),
+        )
+    if kind == "too-large":
+        return (
+            QCoreApplication.translate(
+                "Replay", "This file is far too large to be a goldnet record."
+            ),
+            QCoreApplication.translate(
+                "Replay", "Choose a record saved by goldnet: a file whose name ends in .goldnet."
+            ),
+        )
+    if kind == "not-a-record":
+        return (
+            QCoreApplication.translate("Replay", "This file is not a goldnet record."),
+            QCoreApplication.translate(
+                "Replay",
+                "goldnet saves a record — a file whose name ends in .goldnet — when a game "
+                "ends. Choose one of those.",
+            ),
+        )
+    if kind == "damaged":
+        return (
+            QCoreApplication.translate(
+                "Replay", "This record is damaged: it was cut short or changed after it was saved."
+            ),
+            QCoreApplication.translate(
+                "Replay", "It cannot be replayed. If you have another copy of it, try that one."
+            ),
+        )
+    if kind == "newer-version":
+        return (
+            QCoreApplication.translate(
+                "Replay", "This record was saved by a newer version of goldnet."
+            ),
+            QCoreApplication.translate("Replay", "Update goldnet to replay it."),
+        )
+    if kind == "invalid":
+        if error.index is None:
+            what = QCoreApplication.translate(
+                "Replay", "This record does not check out: it does not hold a whole game."
+            )
+        else:
+            what = texts.arg(
+                QCoreApplication.translate(
+                    "Replay",
+                    "This record does not check out: its message %1 of %2 is not what the "
+                    "game allowed at that point.",
+                ),
+                error.index + 1,
+                error.count,
+            )
+        return (
+            what,
+            QCoreApplication.translate(
+                "Replay",
+                "The file was changed or damaged after the game, so it cannot be replayed. It "
+                "blames nobody: anyone who had the file could have changed it.",
+            ),
+        )
+    if kind == "no-kit":
+        return texts.cannot_show(kits.title(error.game)), QCoreApplication.translate(
+            "Replay", "Update goldnet to replay it."
+        )
+    if kind == "no-game":
+        return QCoreApplication.translate(
+            "Replay", "This record holds no game."
+        ), QCoreApplication.translate("Replay", "Choose another record.")
+    return QCoreApplication.translate("Replay", "This record cannot be replayed."), ""
+
+
+def problem_box(error: ReplayError, path: Path | str, parent: QWidget | None = None) -> QMessageBox:
+    """A message box (not yet shown) saying what is wrong with the record at ``path``, in the
+    player's language; the file's name and the technical detail (English) behind "Show
+    Details…"."""
+    text, informative = problem_text(error)
+    box = QMessageBox(parent)
+    box.setObjectName("recordProblem")
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(QCoreApplication.translate("Replay", "Cannot replay this record"))
+    box.setText(text)
+    box.setInformativeText(informative)
+    box.setDetailedText(f"{path}\n{error.kind}: {error.detail}")
+    box.setStandardButtons(QMessageBox.StandardButton.Ok)
+    return box

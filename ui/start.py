@@ -49,6 +49,7 @@ from . import choices, kits, style
 from .i18n import LANGUAGES
 from .others import PlayWithOthers
 from .render import mark_random
+from .rules import RulesButton
 
 PREVIEW_WIDTH = 220
 
@@ -100,6 +101,8 @@ class StartScreen(PlayWithOthers):
         game_row.addWidget(self.game_label)
         game_row.addWidget(self.game_combo)
         game_row.addStretch(1)
+        self.rules_button = RulesButton(lambda: self.game)
+        game_row.addWidget(self.rules_button)
         self.game_label.setVisible(len(offered) > 1)
         self.game_combo.setVisible(len(offered) > 1)
 

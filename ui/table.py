@@ -16,6 +16,14 @@ stays sharp on HiDPI screens). :class:`TableWidget` wires the game kit's board s
 (:meth:`ui.kits.Kit.scene`) to a controller: a :class:`~ui.controller.GameController` (against
 a bot, :meth:`start_game`) or a :class:`~ui.netgame.NetworkController` (over the network,
 :meth:`start_network`) — the same signals either way.
+
+The other seats' turns are shown at the table's pace (:mod:`ui.pacer`): each step of them (the
+roll, the line, the collection) stays on screen long enough to be seen. The player chooses the
+speed in the side column ("Speed of the other players' turns": slow, normal, fast;
+``paceChosen(str)``, which the window keeps in the profile's settings); ``bot_delay`` scales
+every speed (0: nothing is held — tests). The last move stays marked on the board until the
+next one (the controller's ``lastMoveChanged``). A bot's panel says "Thinking…" on its turn; a
+person's (another player on the network) "Their turn".
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPainter, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QFrame,
     QGraphicsView,
     QHBoxLayout,
@@ -42,6 +51,8 @@ from goldnet.engine import GameState, Terminal
 from . import texts
 from .controller import GameController, GameSetup, PlayController
 from .overlays import EndPanel, PausePanel, place_panel
+from .pacer import DEFAULT_SPEED, SPEEDS, Pace, speed_of
+from .rules import RulesButton
 from .seats import RelayNote, SeatList
 
 if TYPE_CHECKING:
@@ -93,8 +104,10 @@ class TableWidget(QWidget):
     """A table of any game with a kit, against a bot or over the network (module docstring).
 
     Signals: ``rematchRequested()``, ``leaveRequested()``, ``openRecordRequested(path)``,
-    ``rehostRequested()`` (the player chose to host the network table here)."""
+    ``rehostRequested()`` (the player chose to host the network table here),
+    ``paceChosen(str)`` (the player chose a speed, one of :data:`ui.pacer.SPEEDS`)."""
 
+    paceChosen = Signal(str)
     rematchRequested = Signal()
     leaveRequested = Signal()
     openRecordRequested = Signal(str)
@@ -147,6 +160,14 @@ class TableWidget(QWidget):
         self.seats_title = QLabel()
         self.seats = SeatList()
         self.relay_note = RelayNote()
+        self.speed_name = DEFAULT_SPEED
+        """The speed the other seats' turns are shown at (one of :data:`ui.pacer.SPEEDS`)."""
+        self.pace_label = QLabel()
+        self.pace_label.setWordWrap(True)
+        self.pace_combo = QComboBox()
+        for name in SPEEDS:
+            self.pace_combo.addItem("", name)
+        self.pace_combo.setCurrentIndex(SPEEDS.index(DEFAULT_SPEED))
 
         side = QVBoxLayout()
         side.addWidget(self.undo_button)
@@ -157,6 +178,12 @@ class TableWidget(QWidget):
         side.addWidget(self.relay_note)
         side.addWidget(self.log_title)
         side.addWidget(self.log, 1)
+        self.rules_button = RulesButton(
+            lambda: self.controller.kit.game if self.controller else None
+        )
+        side.addWidget(self.rules_button)
+        side.addWidget(self.pace_label)
+        side.addWidget(self.pace_combo)
         side.addWidget(self.leave_button)
         side_widget = QWidget()
         side_widget.setLayout(side)
@@ -176,12 +203,33 @@ class TableWidget(QWidget):
         self.end.replay.clicked.connect(self._open_record)
         self.end.back.clicked.connect(self.leaveRequested)
         self.pause.rehost.clicked.connect(self._rehost)
+        self.pace_combo.currentIndexChanged.connect(self._pace_chosen)
         QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
         QShortcut(QKeySequence(Qt.Key.Key_Return), self, self.confirm)
         QShortcut(QKeySequence(Qt.Key.Key_Enter), self, self.confirm)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.cancel)
         self.retranslate()
         self._refresh()
+
+    # --- the pace ---------------------------------------------------------------------------
+
+    def pace(self) -> Pace:
+        """The pace of the speed chosen, scaled by ``bot_delay``."""
+        return Pace.of(self.speed_name, self.bot_delay)
+
+    def set_speed(self, name: object) -> None:
+        """Show the other seats' turns at speed ``name`` (a saved setting: anything not in
+        :data:`ui.pacer.SPEEDS` is the default), without ``paceChosen``."""
+        self.speed_name = speed_of(name)
+        self.pace_combo.blockSignals(True)
+        self.pace_combo.setCurrentIndex(SPEEDS.index(self.speed_name))
+        self.pace_combo.blockSignals(False)
+        if self.controller is not None:
+            self.controller.pacer.pace = self.pace()
+
+    def _pace_chosen(self) -> None:
+        self.set_speed(self.pace_combo.currentData())
+        self.paceChosen.emit(self.speed_name)
 
     # --- a game ---------------------------------------------------------------------------
 
@@ -243,6 +291,9 @@ class TableWidget(QWidget):
         controller.logged.connect(self.add_log)
         controller.phaseChanged.connect(self._refresh)
         controller.finished.connect(self._finished)
+        controller.lastMoveChanged.connect(scene.show_last_move)
+        controller.pacer.pace = self.pace()
+        controller.pacer.busy = scene.animating
         self.scene, self.controller = scene, controller
         self.view.setScene(scene)
         self.view.fit()
@@ -335,8 +386,10 @@ class TableWidget(QWidget):
                         text = self.tr("Sending…")
                     else:
                         text = self.tr("Your turn")
-                else:
+                elif c.is_bot(seat):
                     text = self.tr("Thinking…")
+                else:  # a person: nobody is "thinking" on screen, it is their turn
+                    text = self.tr("Their turn")
                 scene.set_panel_status(seat, True, text)
             else:
                 scene.set_panel_status(seat, False, "")
@@ -461,6 +514,16 @@ class TableWidget(QWidget):
         self.end.back.setText(self.tr("Back to the start"))
         self.end.replay.setText(self.tr("Replay the record"))
         self.seats_title.setText(self.tr("Players"))
+        self.pace_label.setText(self.tr("Speed of the other players' turns"))
+        words = {"slow": self.tr("Slow"), "normal": self.tr("Normal"), "fast": self.tr("Fast")}
+        for i, name in enumerate(SPEEDS):
+            self.pace_combo.setItemText(i, words[name])
+        self.pace_combo.setToolTip(
+            self.tr(
+                "How long each step of another player's turn stays on the board: the roll, "
+                "the line, the collection"
+            )
+        )
         self.seats.retranslate()
         self.relay_note.retranslate()
         self.pause.offer.setText(texts.rehost_offer())

@@ -38,10 +38,10 @@
 <context>
     <name>Texts</name>
     <message numerus="yes">
-        <source>%1: %n marker(s) revealed</source>
+        <source>%1: %n marker(s) revealed (%2)</source>
         <translation>
-            <numerusform>%1: %n marker revealed</numerusform>
-            <numerusform>%1: %n markers revealed</numerusform>
+            <numerusform>%1: %n marker revealed (%2)</numerusform>
+            <numerusform>%1: %n markers revealed (%2)</numerusform>
         </translation>
     </message>
     <message numerus="yes">

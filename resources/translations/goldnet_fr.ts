@@ -79,10 +79,6 @@
         <translation>Parties goldnet (*.goldnet)</translation>
     </message>
     <message>
-        <source>Cannot replay this record</source>
-        <translation>Impossible de rejouer cette partie</translation>
-    </message>
-    <message>
         <source>goldnet — %1</source>
         <translation>goldnet — %1</translation>
     </message>
@@ -92,6 +88,77 @@
     <message>
         <source>The game goes on from turn %1.</source>
         <translation>La partie reprend au tour %1.</translation>
+    </message>
+</context>
+<context>
+    <name>Panels</name>
+    <message>
+        <source>Player 1</source>
+        <translation>Joueur 1</translation>
+    </message>
+    <message>
+        <source>Player 2</source>
+        <translation>Joueur 2</translation>
+    </message>
+    <message>
+        <source>Gold collected: %1.</source>
+        <translation>Or ramassé : %1.</translation>
+    </message>
+    <message>
+        <source>Mountains collected: %1 of 17.</source>
+        <translation>Montagnes ramassées : %1 sur 17.</translation>
+    </message>
+    <message>
+        <source>Rivers collected: %1 of 17.</source>
+        <translation>Rivières ramassées : %1 sur 17.</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>La partie est terminée.</translation>
+    </message>
+    <message>
+        <source>Free choice: no tiles are thrown. Reveal one marker (click it twice) or two neighbouring markers. Nobody can bury gold any more.</source>
+        <translation>Choix libre : on ne lance plus les tuiles. Retournez un jeton (cliquez-le deux fois) ou deux jetons voisins. Personne ne peut plus enterrer d’or.</translation>
+    </message>
+    <message>
+        <source>Range 1–%1: the tiles %2 are thrown at the start of each turn; the roll is the number of black strokes showing.</source>
+        <translation>Portée 1–%1 : les tuiles %2 sont lancées au début de chaque tour ; le lancer est le nombre de traits noirs visibles.</translation>
+    </message>
+    <message>
+        <source>The range narrows when fewer than two straight lines of that many face-down markers remain, and widens again if burying makes them.</source>
+        <translation>La portée se réduit quand il reste moins de deux lignes droites d’autant de jetons cachés, et s’élargit de nouveau si un enterrement en refait.</translation>
+    </message>
+    <message>
+        <source>Roll 1: reveal one face-down marker.</source>
+        <translation>Lancer 1 : retournez un jeton caché.</translation>
+    </message>
+    <message>
+        <source>Roll %1: reveal a straight line of exactly %1 face-down markers.</source>
+        <translation>Lancer %1 : retournez une ligne droite d’exactement %1 jetons cachés.</translation>
+    </message>
+    <message>
+        <source>%1 — the 17 mountains (the green areas). The mountains move first.</source>
+        <translation>%1 — les 17 montagnes (les zones vertes). Les montagnes jouent en premier.</translation>
+    </message>
+    <message>
+        <source>%1 — the 17 rivers (the blue lines). The rivers move second.</source>
+        <translation>%1 — les 17 rivières (les lignes bleues). Les rivières jouent en second.</translation>
+    </message>
+    <message>
+        <source>Shovels: %1. Instead of revealing, a shovel lets its holder bury one exposed gold marker; it then goes to the opponent.</source>
+        <translation>Pelles : %1. Au lieu de retourner des jetons, une pelle permet à qui la détient d’enterrer un jeton d’or découvert ; elle passe alors à l’adversaire.</translation>
+    </message>
+    <message>
+        <source>No shovel: no burying gold for now.</source>
+        <translation>Aucune pelle : pas d’or à enterrer pour l’instant.</translation>
+    </message>
+    <message>
+        <source>Shovel — %1.</source>
+        <translation>Pelle — %1.</translation>
+    </message>
+    <message>
+        <source>Instead of revealing, a player with a shovel may bury one exposed gold marker (turn it face down again); the shovel then goes to the opponent. No burying in free choice.</source>
+        <translation>Au lieu de retourner des jetons, un joueur qui a une pelle peut enterrer un jeton d’or découvert (le cacher de nouveau) ; la pelle passe alors à l’adversaire. On n’enterre plus en choix libre.</translation>
     </message>
 </context>
 <context>
@@ -240,6 +307,77 @@
     </message>
 </context>
 <context>
+    <name>Replay</name>
+    <message>
+        <source>Cannot replay this record</source>
+        <translation>Impossible de rejouer cette partie</translation>
+    </message>
+    <message>
+        <source>This file cannot be opened.</source>
+        <translation>Impossible d’ouvrir ce fichier.</translation>
+    </message>
+    <message>
+        <source>Check that it still exists and that you are allowed to read it.</source>
+        <translation>Vérifiez qu’il existe toujours et que vous avez le droit de le lire.</translation>
+    </message>
+    <message>
+        <source>This file is far too large to be a goldnet record.</source>
+        <translation>Ce fichier est bien trop gros pour être une partie enregistrée par goldnet.</translation>
+    </message>
+    <message>
+        <source>Choose a record saved by goldnet: a file whose name ends in .goldnet.</source>
+        <translation>Choisissez une partie enregistrée par goldnet : un fichier dont le nom finit par .goldnet.</translation>
+    </message>
+    <message>
+        <source>This file is not a goldnet record.</source>
+        <translation>Ce fichier n’est pas une partie enregistrée par goldnet.</translation>
+    </message>
+    <message>
+        <source>goldnet saves a record — a file whose name ends in .goldnet — when a game ends. Choose one of those.</source>
+        <translation>goldnet enregistre chaque partie terminée dans un fichier dont le nom finit par .goldnet. Choisissez l’un de ces fichiers.</translation>
+    </message>
+    <message>
+        <source>This record is damaged: it was cut short or changed after it was saved.</source>
+        <translation>Cette partie enregistrée est abîmée : le fichier a été tronqué ou modifié après son enregistrement.</translation>
+    </message>
+    <message>
+        <source>It cannot be replayed. If you have another copy of it, try that one.</source>
+        <translation>Impossible de la rejouer. Si vous en avez une autre copie, essayez celle-là.</translation>
+    </message>
+    <message>
+        <source>This record was saved by a newer version of goldnet.</source>
+        <translation>Cette partie a été enregistrée par une version plus récente de goldnet.</translation>
+    </message>
+    <message>
+        <source>Update goldnet to replay it.</source>
+        <translation>Mettez goldnet à jour pour la rejouer.</translation>
+    </message>
+    <message>
+        <source>This record does not check out: it does not hold a whole game.</source>
+        <translation>Cette partie enregistrée ne passe pas la vérification : elle ne contient pas une partie entière.</translation>
+    </message>
+    <message>
+        <source>This record does not check out: its message %1 of %2 is not what the game allowed at that point.</source>
+        <translation>Cette partie enregistrée ne passe pas la vérification : son message %1 sur %2 n’est pas ce que la partie permettait à ce moment-là.</translation>
+    </message>
+    <message>
+        <source>The file was changed or damaged after the game, so it cannot be replayed. It blames nobody: anyone who had the file could have changed it.</source>
+        <translation>Le fichier a été modifié ou abîmé après la partie : impossible de la rejouer. Il n’accuse personne : quiconque a eu le fichier a pu le modifier.</translation>
+    </message>
+    <message>
+        <source>This record holds no game.</source>
+        <translation>Ce fichier ne contient aucune partie.</translation>
+    </message>
+    <message>
+        <source>Choose another record.</source>
+        <translation>Choisissez une autre partie enregistrée.</translation>
+    </message>
+    <message>
+        <source>This record cannot be replayed.</source>
+        <translation>Impossible de rejouer cette partie.</translation>
+    </message>
+</context>
+<context>
     <name>ReplayWidget</name>
     <message>
         <source>Winner!</source>
@@ -250,20 +388,277 @@
         <translation>Première position</translation>
     </message>
     <message>
-        <source>Step back</source>
-        <translation>Coup précédent</translation>
-    </message>
-    <message>
-        <source>Step forward</source>
-        <translation>Coup suivant</translation>
-    </message>
-    <message>
         <source>Last position</source>
         <translation>Dernière position</translation>
     </message>
     <message>
         <source>Back to the start</source>
         <translation>Retour à l’accueil</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Stop playing the record (Space)</source>
+        <translation>Arrêter la lecture (Espace)</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Lecture</translation>
+    </message>
+    <message>
+        <source>Play the record step by step at the chosen speed (Space)</source>
+        <translation>Dérouler la partie coup par coup à la vitesse choisie (Espace)</translation>
+    </message>
+    <message>
+        <source>Step back (←)</source>
+        <translation>Coup précédent (←)</translation>
+    </message>
+    <message>
+        <source>Step forward (→)</source>
+        <translation>Coup suivant (→)</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Vitesse</translation>
+    </message>
+    <message>
+        <source>How fast Play steps through the record</source>
+        <translation>À quelle vitesse la lecture avance dans la partie</translation>
+    </message>
+</context>
+<context>
+    <name>Rules</name>
+    <message>
+        <source>Player 1</source>
+        <translation>Joueur 1</translation>
+    </message>
+    <message>
+        <source>Player 2</source>
+        <translation>Joueur 2</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>À vous</translation>
+    </message>
+    <message>
+        <source>Two prospectors share a valley of 91 fields. On every field lies one gold nugget, hidden under a face-down marker. Turn the markers up, claim the land the gold lies in, and collect more gold than your opponent.</source>
+        <translation>Deux chercheurs d’or se partagent une vallée de 91 cases. Sur chaque case se trouve une pépite d’or, sous un jeton caché. Retournez les jetons, faites vôtres les terres où se trouve l’or, et ramassez plus d’or que votre adversaire.</translation>
+    </message>
+    <message>
+        <source>What you own</source>
+        <translation>Ce que vous possédez</translation>
+    </message>
+    <message>
+        <source>The valley is cut up in two ways. The 17 mountains are the green areas separated by sand paths; the 17 rivers are the blue lines that join the fields of each river.</source>
+        <translation>La vallée est découpée de deux façons. Les 17 montagnes sont les zones vertes séparées par des chemins de sable ; les 17 rivières sont les lignes bleues qui relient les cases de chaque rivière.</translation>
+    </message>
+    <message>
+        <source>Every field lies in exactly one mountain and in exactly one river.</source>
+        <translation>Chaque case appartient à exactement une montagne et à exactement une rivière.</translation>
+    </message>
+    <message>
+        <source>One player owns all the mountains and moves first; the other owns all the rivers. Your panel shows your family with its sign: two peaks for the mountains, two waves for the rivers.</source>
+        <translation>Un joueur possède toutes les montagnes et commence ; l’autre possède toutes les rivières. Votre panneau montre votre famille avec son signe : deux sommets pour les montagnes, deux vagues pour les rivières.</translation>
+    </message>
+    <message>
+        <source>Hover over a field: its mountain is outlined, its river glows, and the tooltip says how many face-down markers each of them still hides.</source>
+        <translation>Survolez une case : sa montagne est soulignée, sa rivière s’illumine, et l’infobulle dit combien de jetons cachés chacune garde encore.</translation>
+    </message>
+    <message>
+        <source>The markers</source>
+        <translation>Les jetons</translation>
+    </message>
+    <message>
+        <source>Brown:</source>
+        <translation>Brun :</translation>
+    </message>
+    <message>
+        <source>a face-down marker — the gold under it is still hidden.</source>
+        <translation>un jeton caché — l’or qu’il couvre est encore invisible.</translation>
+    </message>
+    <message>
+        <source>Gold:</source>
+        <translation>Doré :</translation>
+    </message>
+    <message>
+        <source>exposed gold — turned up, but nobody&apos;s yet.</source>
+        <translation>de l’or découvert — retourné, mais à personne encore.</translation>
+    </message>
+    <message>
+        <source>Empty ring:</source>
+        <translation>Anneau vide :</translation>
+    </message>
+    <message>
+        <source>a collected field — its gold went to a player, and it stays empty.</source>
+        <translation>une case ramassée — son or est allé à un joueur, et elle reste vide.</translation>
+    </message>
+    <message>
+        <source>How a turn goes</source>
+        <translation>Comment se passe un tour</translation>
+    </message>
+    <message>
+        <source>The roll.</source>
+        <translation>Le lancer.</translation>
+    </message>
+    <message>
+        <source>At the start of your turn the tiles are thrown for you. The roll is the number of black strokes on the upright tiles; above them, the range says which rolls are possible now.</source>
+        <translation>Au début de votre tour, les tuiles sont lancées pour vous. Le lancer est le nombre de traits noirs sur les tuiles debout ; au-dessus d’elles, la portée dit quels lancers sont possibles maintenant.</translation>
+    </message>
+    <message>
+        <source>Reveal gold.</source>
+        <translation>Découvrir de l’or.</translation>
+    </message>
+    <message>
+        <source>Click the first, then the last marker of a straight line of exactly that many face-down markers. Lines run along the rows of fields, in any of the three directions. Exposed gold and collected fields interrupt a line. With a roll of 1, click a single face-down marker.</source>
+        <translation>Cliquez le premier, puis le dernier jeton d’une ligne droite d’exactement autant de jetons cachés. Les lignes suivent les rangées de cases, dans l’une des trois directions. L’or découvert et les cases ramassées interrompent une ligne. Avec un lancer de 1, cliquez un seul jeton caché.</translation>
+    </message>
+    <message>
+        <source>Or bury gold.</source>
+        <translation>Ou enterrer de l’or.</translation>
+    </message>
+    <message>
+        <source>Instead of revealing, click one exposed gold marker to turn it face down again. This takes a shovel (see Shovels).</source>
+        <translation>Au lieu de retourner des jetons, cliquez un jeton d’or découvert pour le cacher de nouveau. Il faut pour cela une pelle (voir Les pelles).</translation>
+    </message>
+    <message>
+        <source>Collection</source>
+        <translation>Le ramassage</translation>
+    </message>
+    <message>
+        <source>follows at once, by itself (see Collection).</source>
+        <translation>suit aussitôt, tout seul (voir Le ramassage).</translation>
+    </message>
+    <message>
+        <source>Confirm.</source>
+        <translation>Confirmer.</translation>
+    </message>
+    <message>
+        <source>Click Confirm or press Enter. Until then, Undo (Ctrl+Z) takes your move back and you may choose again.</source>
+        <translation>Cliquez Confirmer ou appuyez sur Entrée. D’ici là, Annuler (Ctrl+Z) reprend votre coup et vous pouvez choisir de nouveau.</translation>
+    </message>
+    <message>
+        <source>While you choose, the line shows green when it can be played and red when it cannot; the message above the board says what you can do now, and why a click was refused.</source>
+        <translation>Pendant que vous choisissez, la ligne s’affiche en vert quand elle peut être jouée et en rouge sinon ; le message au-dessus du plateau dit ce que vous pouvez faire maintenant, et pourquoi un clic a été refusé.</translation>
+    </message>
+    <message>
+        <source>A roll of 3: the first marker has a white ring, and the line to the last one shows green — three face-down markers in a straight row. Exposed gold and the empty rings of a collected mountain interrupt lines.</source>
+        <translation>Un lancer de 3 : le premier jeton porte un anneau blanc, et la ligne jusqu’au dernier s’affiche en vert — trois jetons cachés en ligne droite. L’or découvert et les anneaux vides d’une montagne ramassée interrompent les lignes.</translation>
+    </message>
+    <message>
+        <source>When a territory — a mountain or a river — has no face-down marker left, its owner collects all the exposed gold in it, at once.</source>
+        <translation>Quand un territoire — une montagne ou une rivière — n’a plus aucun jeton caché, son propriétaire ramasse aussitôt tout l’or découvert qu’il contient.</translation>
+    </message>
+    <message>
+        <source>The player whose turn it is collects first; then the opponent collects from their own territories that are complete. Every field is in a mountain and in a river, so one move can give gold to both players.</source>
+        <translation>Le joueur dont c’est le tour ramasse d’abord ; puis l’adversaire ramasse dans ses propres territoires complets. Chaque case est dans une montagne et dans une rivière : un seul coup peut donc donner de l’or aux deux joueurs.</translation>
+    </message>
+    <message>
+        <source>Collected fields stay empty for the rest of the game: no nugget is counted twice, and an empty field interrupts lines.</source>
+        <translation>Les cases ramassées restent vides jusqu’à la fin de la partie : aucune pépite ne compte deux fois, et une case vide interrompt les lignes.</translation>
+    </message>
+    <message>
+        <source>Mind your opponent&apos;s territories: revealing the last face-down marker of one of them hands its gold over.</source>
+        <translation>Attention aux territoires de votre adversaire : retourner le dernier jeton caché de l’un d’eux lui en donne l’or.</translation>
+    </message>
+    <message>
+        <source>The range</source>
+        <translation>La portée</translation>
+    </message>
+    <message>
+        <source>Before every turn, the range — the rolls the tiles can show — is worked out from the face-down markers left on the board:</source>
+        <translation>Avant chaque tour, la portée — les lancers que les tuiles peuvent donner — se calcule d’après les jetons cachés qui restent sur le plateau :</translation>
+    </message>
+    <message>
+        <source>three tiles: 0|1, 0|2, 1|2</source>
+        <translation>trois tuiles : 0|1, 0|2, 1|2</translation>
+    </message>
+    <message>
+        <source>while at least two straight lines of five face-down markers remain;</source>
+        <translation>tant qu’il reste au moins deux lignes droites de cinq jetons cachés ;</translation>
+    </message>
+    <message>
+        <source>two tiles: 0|2, 1|2</source>
+        <translation>deux tuiles : 0|2, 1|2</translation>
+    </message>
+    <message>
+        <source>otherwise, while at least two lines of four remain;</source>
+        <translation>sinon, tant qu’il reste au moins deux lignes de quatre ;</translation>
+    </message>
+    <message>
+        <source>two tiles: 0|1, 1|2</source>
+        <translation>deux tuiles : 0|1, 1|2</translation>
+    </message>
+    <message>
+        <source>otherwise, while at least two lines of three remain;</source>
+        <translation>sinon, tant qu’il reste au moins deux lignes de trois ;</translation>
+    </message>
+    <message>
+        <source>Free choice</source>
+        <translation>Choix libre</translation>
+    </message>
+    <message>
+        <source>no tiles</source>
+        <translation>aucune tuile</translation>
+    </message>
+    <message>
+        <source>otherwise: reveal one marker (click it twice) or two neighbouring markers. Nobody can bury gold any more.</source>
+        <translation>sinon : retournez un jeton (cliquez-le deux fois) ou deux jetons voisins. Personne ne peut plus enterrer d’or.</translation>
+    </message>
+    <message>
+        <source>Lines may overlap: a row of six face-down markers holds two lines of five. Each tile falls on either face with an even chance, so middle rolls come more often: in the range 1–5, a 1 or a 5 comes once in eight throws, a 2, 3 or 4 twice in eight. Burying gold can make longer lines again, and so widen the range.</source>
+        <translation>Les lignes peuvent se chevaucher : une rangée de six jetons cachés contient deux lignes de cinq. Chaque tuile tombe sur l’une ou l’autre face avec la même chance, si bien que les lancers du milieu sont plus fréquents : avec la portée 1–5, un 1 ou un 5 sort une fois sur huit, un 2, un 3 ou un 4 deux fois sur huit. Enterrer de l’or peut refaire des lignes plus longues, et donc élargir la portée.</translation>
+    </message>
+    <message>
+        <source>The panels show each player&apos;s gold and shovels; between them, the range and the tiles in play — here the range 1–5, and three strokes in all: a roll of 3.</source>
+        <translation>Les panneaux montrent l’or et les pelles de chaque joueur ; entre eux, la portée et les tuiles en jeu — ici la portée 1–5, et trois traits en tout : un lancer de 3.</translation>
+    </message>
+    <message>
+        <source>Shovels</source>
+        <translation>Les pelles</translation>
+    </message>
+    <message>
+        <source>Each player starts with two shovels, drawn in their panel.</source>
+        <translation>Chaque joueur commence avec deux pelles, dessinées dans son panneau.</translation>
+    </message>
+    <message>
+        <source>Burying gold takes at least one shovel: once you have buried, one of your shovels goes to your opponent. With no shovel you cannot bury, and in free choice nobody can.</source>
+        <translation>Pour enterrer de l’or, il faut au moins une pelle : une fois l’or enterré, l’une de vos pelles passe à votre adversaire. Sans pelle, vous ne pouvez pas enterrer, et en choix libre personne ne le peut.</translation>
+    </message>
+    <message>
+        <source>A buried nugget is face down again, so its mountain and its river cannot be collected until it is revealed once more: bury to keep gold from your opponent, or to keep it on the board until your own territory is complete.</source>
+        <translation>Une pépite enterrée est de nouveau cachée : sa montagne et sa rivière ne peuvent pas être ramassées avant qu’elle soit retournée une nouvelle fois. Enterrez pour priver votre adversaire d’or, ou pour le garder sur le plateau jusqu’à ce que votre propre territoire soit complet.</translation>
+    </message>
+    <message>
+        <source>Undo takes back the bury and the shovel&apos;s journey together.</source>
+        <translation>Annuler reprend à la fois l’enterrement et le voyage de la pelle.</translation>
+    </message>
+    <message>
+        <source>The end</source>
+        <translation>La fin</translation>
+    </message>
+    <message>
+        <source>When every field has been collected and the last turn is confirmed, the game is over. All 91 nuggets are then in the players&apos; panels, so there is never a tie: the player with more gold wins.</source>
+        <translation>Quand toutes les cases ont été ramassées et que le dernier tour est confirmé, la partie est finie. Les 91 pépites sont alors dans les panneaux des joueurs, si bien qu’il n’y a jamais d’égalité : le joueur qui a le plus d’or gagne.</translation>
+    </message>
+</context>
+<context>
+    <name>RulesButton</name>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>How to play this game</source>
+        <translation>Comment jouer à ce jeu</translation>
+    </message>
+</context>
+<context>
+    <name>RulesWindow</name>
+    <message>
+        <source>Rules — %1</source>
+        <translation>Règles — %1</translation>
     </message>
 </context>
 <context>
@@ -400,6 +795,10 @@
             <numerusform>Rivière %1 (%2) : encore %n jetons cachés</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Field %1</source>
+        <translation>Case %1</translation>
+    </message>
 </context>
 <context>
     <name>TableWidget</name>
@@ -490,6 +889,30 @@
     <message>
         <source>Players</source>
         <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Their turn</source>
+        <translation>C’est son tour</translation>
+    </message>
+    <message>
+        <source>Speed of the other players&apos; turns</source>
+        <translation>Vitesse des tours des autres joueurs</translation>
+    </message>
+    <message>
+        <source>Slow</source>
+        <translation>Lente</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normale</translation>
+    </message>
+    <message>
+        <source>Fast</source>
+        <translation>Rapide</translation>
+    </message>
+    <message>
+        <source>How long each step of another player&apos;s turn stays on the board: the roll, the line, the collection</source>
+        <translation>Combien de temps chaque étape du tour d’un autre joueur reste sur le plateau : le lancer, la ligne, le ramassage</translation>
     </message>
 </context>
 <context>
@@ -822,15 +1245,15 @@
         <translation>Ce code d’invitation ne peut pas être lu (%1).</translation>
     </message>
     <message numerus="yes">
-        <source>%1: %n marker(s) revealed</source>
+        <source>%1: %n marker(s) revealed (%2)</source>
         <translation>
-            <numerusform>%1 : %n jeton retourné</numerusform>
-            <numerusform>%1 : %n jetons retournés</numerusform>
+            <numerusform>%1 : %n jeton retourné (%2)</numerusform>
+            <numerusform>%1 : %n jetons retournés (%2)</numerusform>
         </translation>
     </message>
     <message>
-        <source>%1: a nugget buried, a shovel to %2</source>
-        <translation>%1 : une pépite enterrée, une pelle pour %2</translation>
+        <source>%1: a nugget buried on %2, a shovel to %3</source>
+        <translation>%1 : une pépite enterrée en %2, une pelle pour %3</translation>
     </message>
     <message>
         <source>%1 wins, %2 to %3</source>
@@ -957,6 +1380,14 @@
             <numerusform>%n minute</numerusform>
             <numerusform>%n minutes</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Your turn, roll 1: click one face-down marker.</source>
+        <translation>À vous, lancer 1 : cliquez un jeton caché.</translation>
+    </message>
+    <message>
+        <source>Your turn, roll %1: click the first and last marker of a straight line of %1 face-down markers.</source>
+        <translation>À vous, lancer %1 : cliquez le premier et le dernier jeton d’une ligne droite de %1 jetons cachés.</translation>
     </message>
 </context>
 </TS>

@@ -367,6 +367,39 @@ def test_an_abandoned_record_reproduces_itself_whatever_order_its_keeper_got_it_
         assert again.abandoned == late.abandoned
 
 
+def test_a_peer_left_behind_keeps_an_abandoned_record_that_reproduces_itself() -> None:
+    """The relay keeps seat 2's reveal for draw 5 from seat 0 only. Seat 1 completes draw 5
+    and plays its move, which seat 0 accepts but cannot apply. Abandoned: seat 0's record ends
+    with the adjudication — the move it could not apply is not in it (nobody can apply anything
+    after an adjudication: such a record would not verify) — and reproduces itself."""
+    clock = Clock()
+    nodes = make_nodes(3, prefix="behind-", clock=clock)
+    kept: list[bytes] = []
+
+    def route(sender: Node, receiver: Node, data: bytes) -> list[bytes]:
+        env = Envelope.decode(data)
+        late = env.type == "reveal" and (env.body[0] == 5 or bool(kept))
+        if sender is nodes[2] and receiver is nodes[0] and late:
+            kept.append(data)
+            return []
+        return [data]
+
+    propose(nodes)
+    relay(nodes, route=route)
+    behind = nodes[0].machine
+    assert kept and behind.draw == 4 and nodes[1].machine.actions == 5
+    unapplied = set(behind.received) - set(behind.record)
+    assert any(Envelope.decode(d).type == "action" for d in unapplied)  # seat 1's move
+    clock.now += 10 * MINUTE
+    behind.tick()
+    nodes[0].drain()
+    assert behind.phase is Phase.ABANDONED
+    assert behind.full_record() == behind.record
+    assert Envelope.decode(behind.record[-1]).type == "adjudicate"
+    again = spectate(behind.full_record())
+    assert again.record == behind.record and again.abandoned == behind.abandoned
+
+
 # --- what an adjudication can do before its time (docs/protocol.md §12) --------------------
 
 

@@ -412,3 +412,45 @@ def test_well_formed_arrays_of_any_fields_raise_only_remote_protocol_errors(
         assert (env.type, env.game_id, env.sender, env.seq, env.prev, env.seen, env.body) == (
             fields[1:]
         )
+
+
+# --- one check per envelope and process ---------------------------------------------------
+
+
+def test_the_same_bytes_have_their_signature_checked_once_per_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hosting process meets each envelope in its relay, its own machine and its bots: the
+    signature of one byte string is checked once; any other bytes are checked in full, and
+    an envelope this process sealed is not checked at all."""
+    from protocol import envelope
+
+    calls: list[bytes] = []
+    real = envelope.verify
+
+    def counted(public: bytes, signature: bytes, data: bytes) -> bool:
+        calls.append(signature)
+        return real(public, signature, data)
+
+    monkeypatch.setattr(envelope, "verify", counted)
+    fields = [VERSION, "action", GAME_ID, ALICE.public, 9, b"\x05" * 32, SEEN, (b"\x02" * 32, ())]
+    data = signed_array(fields)
+    for _ in range(3):
+        assert Envelope.decode(data).raw == data
+    assert len(calls) == 1
+    forged = signed_array(fields, MALLORY)  # same fields, another signer's signature
+    for _ in range(2):
+        with pytest.raises(RemoteProtocolError, match="bad signature"):
+            Envelope.decode(forged)
+    assert len(calls) == 3  # a refused envelope is checked again each time it comes
+    Envelope.decode(sealed(seq=77).raw)
+    assert len(calls) == 3
+
+
+def test_the_checked_envelopes_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from protocol import envelope
+
+    monkeypatch.setattr(envelope, "MAX_VERIFIED", 5)
+    for seq in range(20):
+        sealed(seq=1000 + seq)
+    assert len(envelope._verified) == 5

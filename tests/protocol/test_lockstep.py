@@ -28,6 +28,9 @@ from .toy import (
     GAME,
     NONCE,
     WEIGHTS,
+    Node,
+    ToyEngine,
+    entropy,
     key,
     make_nodes,
     played,
@@ -309,6 +312,81 @@ def test_each_action_carries_the_hash_of_the_state_it_applies_to() -> None:
 
 
 # --- the local side -------------------------------------------------------------------------
+
+
+class CountingEngine(ToyEngine):
+    """The toy game, counting the checks and applications of actions."""
+
+    def __init__(self, seats: int, rounds: int) -> None:
+        super().__init__(seats, rounds)
+        self.checks: list[tuple[int, tuple[Any, ...]]] = []
+        self.applies: list[tuple[int, tuple[Any, ...]]] = []
+
+    def check_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        self.checks.append((seat, action))
+        super().check_action(seat, action)
+
+    def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        self.applies.append((seat, action))
+        super().apply_action(seat, action)
+
+
+def counting_nodes(n: int, prefix: str) -> list[Node]:
+    def engines(game: str, options: tuple[Any, ...], seats: int) -> CountingEngine:
+        toy_engines()(game, options, seats)  # refuses what the toy factory refuses
+        return CountingEngine(seats, 12)
+
+    return [
+        Node(
+            f"{prefix}{i}", Lockstep(key(f"{prefix}{i}"), engines, entropy=entropy(f"{prefix}{i}"))
+        )
+        for i in range(n)
+    ]
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_each_peer_checks_each_move_once_and_applies_it_once(n: int) -> None:
+    """The member on turn checks its move as it sends it and applies it without checking it
+    again; every other member checks it once on receipt (a remote move loses no check)."""
+    nodes = counting_nodes(n, f"count{n}-")
+    propose(nodes)
+    relay(nodes)
+    moves = [(e.seat, e.action) for e in nodes[0].events if isinstance(e, Applied)]
+    assert len(moves) == 12
+    for node in nodes:
+        engine = node.machine.engine
+        assert isinstance(engine, CountingEngine) and node.machine.finished
+        assert engine.applies == moves
+        assert engine.checks == moves  # one check per move: on sending it, or on receiving it
+
+
+def test_a_journalled_move_is_checked_again_after_a_restart() -> None:
+    """A member restarted from its journal did not check its journalled move in this process:
+    it is judged like any other."""
+    nodes = counting_nodes(2, "recount-")
+    nodes[1].idle = True
+    propose(nodes)
+    relay(nodes)
+    assert nodes[1].machine.actions == 1  # seat 0 played; seat 1 is on turn
+    roll = nodes[1].engine.roll
+    assert roll is not None
+    nodes[1].machine.send(("take", roll))
+    nodes[1].drain()
+    own = list(nodes[1].sent)
+    others = [d for d in nodes[1].machine.received if d not in own]
+    seeds = list(nodes[1].secrets)
+
+    def engines(game: str, options: tuple[Any, ...], seats: int) -> CountingEngine:
+        return CountingEngine(seats, 12)
+
+    machine = Lockstep(key("recount-1"), engines, seeds=seeds, entropy=entropy("x"))
+    machine.restore(own)
+    for data in others:
+        machine.receive(data)
+    engine = machine.engine
+    assert isinstance(engine, CountingEngine)
+    assert engine.applies == [(0, engine.applies[0][1]), (1, ("take", roll))]
+    assert engine.checks == engine.applies
 
 
 def test_your_turn_comes_once_to_the_seat_whose_turn_it_is() -> None:

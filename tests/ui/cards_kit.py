@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 from goldnet.engine import Event, GameState, Refusal, Terminal
 from tests.protocol.cards import NAME, View
 from ui import texts
+from ui.kits import PaceStep
+from ui.rules import RulesText
 
 CARD_W, CARD_H, GAP = 54.0, 80.0, 10.0
 PANEL_W, PANEL_H = 150.0, 84.0
@@ -145,6 +147,9 @@ class CardsScene(QGraphicsScene):
     def set_preview(self, targets: Any, legal: bool) -> None:
         pass
 
+    def show_last_move(self, move: Any) -> None:
+        self.last_move = move
+
     def retranslate(self) -> None:
         pass
 
@@ -202,6 +207,13 @@ class CardsKit:
     def tentative_observation(self, committed: View, trial: GameState) -> Any:
         return trial.observation(committed.seat)
 
+    def pace_steps(self, before: View, events: Sequence[Event], after: View) -> list[PaceStep]:
+        return [
+            PaceStep(
+                "die" if any(e.kind == "roll" for e in events) else "card", after, tuple(events)
+            )
+        ]
+
     def active_seat(self, observation: View) -> int | None:
         return None if None not in observation.faces else observation.active
 
@@ -258,6 +270,13 @@ class CardsKit:
 
     def replay_title(self, options: tuple[Any, ...], names: Sequence[str]) -> str:
         return "Replay of cards: " + ", ".join(names)
+
+    def rules(self) -> RulesText:
+        return RulesText(
+            "<h2>A turn</h2><p>A die is thrown; click a face-down card to turn it up. A card "
+            "worth at most the die scores its value.</p><h2>The end</h2><p>When every card is "
+            "face up, the highest score wins.</p>"
+        )
 
 
 KIT = CardsKit()

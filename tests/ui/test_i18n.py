@@ -42,12 +42,12 @@ def test_the_ts_fallback_translates_too(qapp) -> None:
     fallback = i18n.TsTranslator(source, "fr")
     assert fallback.translate("TableWidget", "Undo") == "Annuler"
     assert (
-        fallback.translate("Texts", "%1: %n marker(s) revealed", None, 1)
-        == "%1\u00a0: %n jeton retourné"
+        fallback.translate("Texts", "%1: %n marker(s) revealed (%2)", None, 1)
+        == "%1\u00a0: %n jeton retourné (%2)"
     )
     assert (
-        fallback.translate("Texts", "%1: %n marker(s) revealed", None, 3)
-        == "%1\u00a0: %n jetons retournés"
+        fallback.translate("Texts", "%1: %n marker(s) revealed (%2)", None, 3)
+        == "%1\u00a0: %n jetons retournés (%2)"
     )
 
 

@@ -29,6 +29,7 @@ from goldnet.profile import Profile
 from goldnet.records import read, verify
 from ui.app import MainWindow
 from ui.netgame import NetworkController
+from ui.pacer import INSTANT, Pace
 
 from ..processes import LOOPBACK, Process, wait_for
 from .conftest import Artifacts, click_field, field
@@ -426,14 +427,15 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     # its table is not announced: nobody else can take the seat
     assert window.lobby.link is not None and window.lobby.link.service._announcement is None
     play_to_the_end(qtbot, window, by_mouse=2, stop_after=2)
-    # the bot's move is shown no sooner than bot_delay after mine; a click meanwhile is refused
-    c.bot_delay = 1500
+    # the bot's move is shown no sooner than the pace's think time after what came before it;
+    # a click meanwhile is refused
+    c.pacer.pace = Pace(think_ms=1500, step_ms=0)
     play_to_the_end(qtbot, window, stop_after=1)
     assert c.phase == "bot" and window.table.status.text() == "Hard bot is playing…"
     assert c.obs.active == 0  # shown: my move (and perhaps the tiles), not the bot's yet
     click_field(window.table.view, field("0,0"))
     assert window.table.hint.text() == "Wait: it is Hard bot's turn."
-    c.bot_delay = 0
+    c.pacer.pace = INSTANT
 
     # Leave the table mid-game, then resume it from the lobby: the relay of this process
     # comes back on its port with its log, and so does the bot, from its own journal.

@@ -1,17 +1,21 @@
-"""Replays of records: every step of a verified record, forward and back."""
+"""Replays of records: every step of a verified record, forward and back, or played at a
+steady pace; a file that cannot be replayed explained in the player's language."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
+import msgpack
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from goldnet import cli
+from goldnet import cli, records
 from goldnet.records import read
+from ui.app import MainWindow
 from ui.mountains_rivers.items import FACEDOWN
-from ui.replay import ReplayError, ReplayWidget, load_steps
+from ui.replay import STEP_MS, ReplayError, ReplayWidget, load_steps, problem_text
 
 from .conftest import Artifacts
 
@@ -102,3 +106,173 @@ def test_a_version_1_record_replays(qtbot) -> None:
     qtbot.addWidget(widget)
     widget.go(len(widget.replay.steps) - 1)
     assert widget.index == len(replay.steps) - 1
+
+
+# --- auto-play ------------------------------------------------------------------------------
+
+
+def test_play_steps_at_a_steady_pace_and_stops_at_the_end(qtbot, record: Path) -> None:
+    widget = ReplayWidget.from_file(record, speed=0.0)
+    qtbot.addWidget(widget)
+    widget.show()
+    last = len(widget.replay.steps) - 1
+    assert widget.play_button.text() == "Play" and not widget.playing()
+    QTest.mouseClick(widget.play_button, Qt.MouseButton.LeftButton)
+    assert widget.playing() and widget.play_button.text() == "Pause"
+    assert widget.timer.interval() == STEP_MS and not widget.timer.isSingleShot()
+    widget.speed_combo.setCurrentIndex(widget.speed_combo.findData(2.0))
+    assert widget.timer.interval() == STEP_MS // 2 and widget.playing()
+    widget.speed_combo.setCurrentIndex(widget.speed_combo.findData(0.5))
+    assert widget.timer.interval() == STEP_MS * 2
+    for expected in range(1, last + 1):  # each tick of the timer is one step forward
+        assert widget.playing()
+        widget.timer.timeout.emit()
+        assert widget.index == expected
+    assert not widget.playing() and widget.play_button.text() == "Play"
+    assert widget.scene.panels[0].target_score + widget.scene.panels[1].target_score == 91
+    QTest.mouseClick(widget.play_button, Qt.MouseButton.LeftButton)  # at the end: from the start
+    assert widget.index == 0 and widget.playing()
+    widget.timer.timeout.emit()
+    widget.activateWindow()
+    qtbot.waitUntil(widget.isActiveWindow, timeout=3000)
+    QTest.keyClick(widget, Qt.Key.Key_Space)  # Space pauses
+    assert widget.index == 1 and not widget.playing()
+
+
+def test_pausing_and_stepping_by_hand(qtbot, record: Path) -> None:
+    widget = ReplayWidget.from_file(record, speed=1.0)
+    qtbot.addWidget(widget)
+    widget.play()
+    widget.go(10)  # by hand while playing: it goes on from there
+    widget.timer.timeout.emit()
+    assert widget.index == 11 and widget.playing()
+    widget.set_speed(4.0)
+    assert widget.scene.speed == 0.25  # the board's animations fit in a step
+    QTest.mouseClick(widget.leave_button, Qt.MouseButton.LeftButton)
+    assert not widget.playing()  # leaving stops it
+
+
+def test_the_replay_controls_in_french(qtbot, record: Path, translations, artifacts) -> None:
+    translations.install("fr")
+    widget = ReplayWidget.from_file(record, speed=0.0)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 820)
+    widget.show()
+    assert widget.play_button.text() == "Lecture" and widget.speed_label.text() == "Vitesse"
+    widget.play()
+    for _ in range(9):
+        widget.timer.timeout.emit()
+    assert widget.play_button.text() == "Pause"
+    assert widget.rules_button.text() == "Règles"
+    artifacts.save(widget.grab().toImage(), "replay-playing-fr.png")
+    widget.pause()
+
+
+# --- bad records, in the player's language ----------------------------------------------------
+
+
+def _bad_files(record: Path, folder: Path) -> dict[str, Path]:
+    """One file of each kind of trouble: random bytes, an empty file, a record cut short, a
+    record whose envelope was altered, a record of a newer version, a file that is missing."""
+    data = record.read_bytes()
+    envelopes = list(read(record))
+    envelopes[7] = envelopes[7][:-1] + bytes([envelopes[7][-1] ^ 1])  # a signature bit
+    noise = b"".join(hashlib.sha256(bytes([i])).digest() for i in range(64))
+    files = {
+        "not-a-record": noise,
+        "empty": b"",
+        "damaged": data[: len(data) // 2],
+        "invalid": records.encode(envelopes),
+        "newer-version": msgpack.packb(["goldnet-record", 3, []], use_bin_type=True),
+    }
+    out = {}
+    for name, content in files.items():
+        path = folder / f"{name}.goldnet"
+        path.write_bytes(content)
+        out[name] = path
+    out["unreadable"] = folder / "missing.goldnet"
+    return out
+
+
+EXPECTED = {
+    "not-a-record": ("not-a-record", "This file is not a goldnet record."),
+    "empty": ("not-a-record", "This file is not a goldnet record."),
+    "damaged": ("damaged", "This record is damaged"),
+    "invalid": ("invalid", "This record does not check out: its message 8 of"),
+    "newer-version": ("newer-version", "This record was saved by a newer version of goldnet."),
+    "unreadable": ("unreadable", "This file cannot be opened."),
+}
+EXPECTED_FR = {
+    "not-a-record": "Ce fichier n’est pas une partie enregistrée par goldnet.",
+    "empty": "Ce fichier n’est pas une partie enregistrée par goldnet.",
+    "damaged": "Cette partie enregistrée est abîmée",
+    "invalid": "Cette partie enregistrée ne passe pas la vérification\u00a0: son message 8 sur",
+    "newer-version": "Cette partie a été enregistrée par une version plus récente de goldnet.",
+    "unreadable": "Impossible d’ouvrir ce fichier.",
+}
+
+
+def test_each_bad_file_is_told_apart_by_its_kind(record: Path, tmp_path: Path) -> None:
+    for name, path in _bad_files(record, tmp_path).items():
+        with pytest.raises(ReplayError) as info:
+            ReplayWidget.from_file(path)
+        kind, words = EXPECTED[name]
+        assert info.value.kind == kind, name
+        text, informative = problem_text(info.value)
+        assert text.startswith(words) and informative, name
+
+
+def test_a_bad_record_is_explained_in_the_players_language(
+    qtbot, record: Path, tmp_path: Path, translations, windows, artifacts
+) -> None:
+    """The message says what is wrong in words of the window's language; the technical detail
+    (English) waits behind "Show Details…", with the file's name."""
+    window = MainWindow(translations=translations, speed=0.0, bot_delay=0)
+    qtbot.addWidget(window)
+    windows.append(window)
+    window.show()
+    bad = _bad_files(record, tmp_path)
+    for language, expected in (("en", {k: v[1] for k, v in EXPECTED.items()}), ("fr", EXPECTED_FR)):
+        translations.install(language)
+        for name, path in bad.items():
+            window.open_record(str(path))
+            box = window.record_problem
+            assert box is not None and box.isVisible(), name
+            assert box.text().startswith(expected[name]), (language, name, box.text())
+            assert str(path) in box.detailedText() and box.informativeText()
+            if language == "fr":
+                assert "byte" not in box.text() + box.informativeText()
+                assert box.windowTitle() == "Impossible de rejouer cette partie"
+            if name in ("not-a-record", "invalid"):
+                details = next(b for b in box.buttons() if b.text().startswith(("Show", "Montrer")))
+                details.click()
+                artifacts.save(box.grab().toImage(), f"record-{name}-{language}.png")
+            box.close()
+    assert window.replay is None  # nothing was opened
+    assert "undecodable at byte 0" in bad_detail(bad["not-a-record"])
+
+
+def bad_detail(path: Path) -> str:
+    with pytest.raises(ReplayError) as info:
+        ReplayWidget.from_file(path)
+    return info.value.detail
+
+
+def test_record_errors_carry_a_kind(record: Path) -> None:
+    data = record.read_bytes()
+    cases = {
+        b"": "not-a-record",
+        b"\xc1": "not-a-record",
+        msgpack.packb(["not-goldnet", 2, []]): "not-a-record",
+        data[:20]: "damaged",
+        data + b"\x00": "damaged",
+        msgpack.packb(["goldnet-record", 2.0, []]): "damaged",
+        msgpack.packb(["goldnet-record", 0, []]): "damaged",
+        msgpack.packb(["goldnet-record", 9, []]): "newer-version",
+    }
+    for content, kind in cases.items():
+        with pytest.raises(records.RecordError) as info:
+            records.decode(content)
+        assert info.value.kind == kind, content[:30]
+        assert kind in records.RECORD_ERROR_KINDS
+    assert records.InvalidRecord("x").kind == "invalid"

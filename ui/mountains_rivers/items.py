@@ -1,4 +1,5 @@
-"""The board's graphics items: plate, mountains, rivers, fields (markers) and the line preview.
+"""The board's graphics items: plate, mountains, rivers, fields (markers), the line preview and
+the mark of the last move.
 
 Items override only ``boundingRect``, ``shape`` and ``paint`` (plus Qt's camelCase event
 handlers); their geometry comes precomputed from :mod:`.geometry`. A :class:`FieldItem`
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 
 FACEDOWN, GOLD, EMPTY = 0, 1, 2
 
-Z_PLATE, Z_MOUNTAIN, Z_RIVER, Z_PREVIEW, Z_FIELD, Z_FLYING = 0, 1, 3, 4, 5, 10
+Z_PLATE, Z_MOUNTAIN, Z_RIVER, Z_LAST, Z_PREVIEW, Z_FIELD, Z_FLYING = 0, 1, 3, 3.5, 4, 5, 10
 
 
 class PlateItem(QGraphicsItem):
@@ -420,6 +421,72 @@ class PreviewItem(QGraphicsItem):
         painter.setPen(pen)
         painter.setBrush(fill)
         painter.drawPath(self._path)
+
+
+class LastMoveItem(QGraphicsItem):
+    """The last move, marked until the next one: a band in the mover's colour along its line
+    and a ring around each of its fields (the markers it revealed, the gold it buried) — seen
+    whatever the markers became since (gold, collected, face down again)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._band = QPainterPath()
+        self._centres: list[QPointF] = []
+        self._colour = QColor(style.INK)
+        self._rect = QRectF()
+        self.setZValue(Z_LAST)
+        self.setVisible(False)
+
+    def show_move(self, centres: Sequence[QPointF], colour: QColor) -> None:
+        """Mark the fields at ``centres`` (a line in order, or one field) in ``colour``; none:
+        hide the mark."""
+        self.prepareGeometryChange()
+        self._centres = list(centres)
+        self._colour = QColor(colour)
+        self._band = QPainterPath()
+        if len(self._centres) > 1:
+            line = QPainterPath()
+            line.moveTo(self._centres[0])
+            for p in self._centres[1:]:
+                line.lineTo(p)
+            stroker = QPainterPathStroker()
+            stroker.setWidth(style.MARKER_RADIUS * 2.9)
+            stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
+            self._band = stroker.createStroke(line).simplified()
+        r = style.MARKER_RADIUS * 1.6
+        rect = QRectF()
+        for c in self._centres:
+            rect = rect.united(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r))
+        self._rect = rect.united(self._band.boundingRect())
+        self.setVisible(bool(self._centres))
+        self.update()
+
+    def centres(self) -> list[QPointF]:
+        """The centres of the fields marked now (empty: nothing is marked)."""
+        return list(self._centres) if self.isVisible() else []
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-4, -4, 4, 4)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if not self._band.isEmpty():
+            fill = QColor(self._colour)
+            fill.setAlpha(100)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(fill)
+            painter.drawPath(self._band)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        r = style.MARKER_RADIUS * 1.22
+        for pen in (
+            QPen(QColor(255, 255, 255, 200), 0.16 * style.HEX),
+            QPen(self._colour, 0.09 * style.HEX),
+        ):
+            painter.setPen(pen)
+            for c in self._centres:
+                painter.drawEllipse(c, r, r)
 
 
 class NuggetItem(QGraphicsObject):

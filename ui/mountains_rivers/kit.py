@@ -16,8 +16,9 @@ from goldnet.games.mountains_rivers import scenario
 from goldnet.games.mountains_rivers.info import NAME
 from goldnet.games.mountains_rivers.rules import FREE, Observation, State
 
-from . import texts
+from . import rules, texts
 from .moves import FieldMoves, tentative_observation
+from .pace import pace_steps
 from .render import render_board, table_scene
 from .scene import TableScene
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QImage
 
     from ..controller import PlayController
+    from ..kits import PaceStep
+    from ..rules import RulesText
 
 
 class MountainsRiversKit:
@@ -64,6 +67,11 @@ class MountainsRiversKit:
     def tentative_observation(self, committed: Observation, trial: State) -> Any:
         return tentative_observation(committed, trial)
 
+    def pace_steps(
+        self, before: Observation, events: Sequence[Event], after: Observation
+    ) -> list[PaceStep]:
+        return pace_steps(before, events, after)
+
     def active_seat(self, observation: Observation) -> int | None:
         return observation.active
 
@@ -81,7 +89,9 @@ class MountainsRiversKit:
         return texts.log_lines(events, names, turn)
 
     def turn_status(self, phase: str, observation: Observation, selected: bool) -> str:
-        return texts.turn_status(phase, observation.roll, observation.range_ == FREE, selected)
+        can_bury = State.from_observation(observation).count_buries() > 0
+        free = observation.range_ == FREE
+        return texts.turn_status(phase, observation.roll, free, selected, can_bury)
 
     def title(self) -> str:
         return texts.title()
@@ -115,6 +125,9 @@ class MountainsRiversKit:
 
     def replay_title(self, options: tuple[Any, ...], names: Sequence[str]) -> str:
         return texts.replay_title(int(options[0]), names)
+
+    def rules(self) -> RulesText:
+        return rules.rules()
 
 
 KIT = MountainsRiversKit()

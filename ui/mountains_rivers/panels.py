@@ -4,14 +4,27 @@ A :class:`PlayerPanelItem` shows a seat's name and colour, its territory family,
 one slot per shovel; the :class:`ShovelItem` objects themselves are separate so that a shovel
 can fly from one panel to the other. The :class:`TilesItem` shows the current range and the
 upright wooden tiles still in play, each face as black strokes (seed, "Check the roll").
+
+Each of them explains itself in a tooltip worded for players (:func:`panel_tooltip`,
+:func:`shovel_tooltip`, :func:`tiles_tooltip`; context ``Panels``), which the scene sets from
+the position it shows.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from html import escape
 
-from PySide6.QtCore import Property, QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import (
+    Property,
+    QCoreApplication,
+    QEasingCurve,
+    QPointF,
+    QRectF,
+    Qt,
+    QVariantAnimation,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -24,9 +37,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
-from goldnet.games.mountains_rivers.rules import TILES
+from goldnet.games.mountains_rivers.rules import FREE, TILES, Observation
 
 from .. import style
+from ..texts import arg
 from .items import GOLD, Z_FLYING, paint_marker
 
 H = style.HEX
@@ -37,6 +51,129 @@ ALL_TILES: tuple[tuple[int, int], ...] = TILES[5]
 """The three throwing tiles; fewer stay in play as the range shrinks (RULINGS, "The roll")."""
 SHOVEL_SLOTS = 4
 """Shovels always sum to four (two each at the start)."""
+
+
+# --- tooltips: what each item means, for players -------------------------------------------
+
+
+def _lines(lines: Sequence[str]) -> str:
+    """Tooltip lines as rich text, so that Qt wraps a long one (names and words escaped)."""
+    return "<qt>" + "<br>".join(escape(line) for line in lines) + "</qt>"
+
+
+def panel_tooltip(seat: int, names: Sequence[str], obs: Observation | None) -> str:
+    """The tooltip of seat ``seat``'s panel: its family, its gold, how many of its territories
+    are collected, what its shovels allow (``obs``: the position shown). Names are labels,
+    never the subject of a sentence (a player may be called "You")."""
+    name = names[seat] or (
+        QCoreApplication.translate("Panels", "Player 1")
+        if seat == 0
+        else QCoreApplication.translate("Panels", "Player 2")
+    )
+    if seat == 0:
+        owns = QCoreApplication.translate(
+            "Panels", "%1 — the 17 mountains (the green areas). The mountains move first."
+        )
+    else:
+        owns = QCoreApplication.translate(
+            "Panels", "%1 — the 17 rivers (the blue lines). The rivers move second."
+        )
+    lines = [arg(owns, name)]
+    if obs is not None:
+        board = obs.board
+        territories = board.mountains if seat == 0 else board.rivers
+        done = sum(1 for t in territories if not t & obs.facedown)
+        lines.append(
+            arg(QCoreApplication.translate("Panels", "Gold collected: %1."), obs.scores[seat])
+        )
+        if seat == 0:
+            lines.append(
+                arg(QCoreApplication.translate("Panels", "Mountains collected: %1 of 17."), done)
+            )
+        else:
+            lines.append(
+                arg(QCoreApplication.translate("Panels", "Rivers collected: %1 of 17."), done)
+            )
+        shovels = obs.shovels[seat]
+        if shovels:
+            lines.append(
+                arg(
+                    QCoreApplication.translate(
+                        "Panels",
+                        "Shovels: %1. Instead of revealing, a shovel lets its holder bury one "
+                        "exposed gold marker; it then goes to the opponent.",
+                    ),
+                    shovels,
+                )
+            )
+        else:
+            lines.append(
+                QCoreApplication.translate("Panels", "No shovel: no burying gold for now.")
+            )
+    return _lines(lines)
+
+
+def shovel_tooltip(owner: str) -> str:
+    """The tooltip of a shovel held by ``owner`` (a name)."""
+    return _lines(
+        [
+            arg(QCoreApplication.translate("Panels", "Shovel — %1."), owner),
+            QCoreApplication.translate(
+                "Panels",
+                "Instead of revealing, a player with a shovel may bury one exposed gold marker "
+                "(turn it face down again); the shovel then goes to the opponent. No burying "
+                "in free choice.",
+            ),
+        ]
+    )
+
+
+def tiles_tooltip(obs: Observation | None) -> str:
+    """The tooltip of the tiles: the range, what the tiles in play can show, what the roll
+    asks for."""
+    if obs is None:
+        return ""
+    if obs.range_ is None:
+        return _lines([QCoreApplication.translate("Panels", "The game is over.")])
+    if obs.range_ == FREE:
+        return _lines(
+            [
+                QCoreApplication.translate(
+                    "Panels",
+                    "Free choice: no tiles are thrown. Reveal one marker (click it twice) or "
+                    "two neighbouring markers. Nobody can bury gold any more.",
+                )
+            ]
+        )
+    tiles = ", ".join(f"{a}|{b}" for a, b in TILES[obs.range_])
+    lines = [
+        arg(
+            QCoreApplication.translate(
+                "Panels",
+                "Range 1–%1: the tiles %2 are thrown at the start of each turn; the roll is "
+                "the number of black strokes showing.",
+            ),
+            obs.range_,
+            tiles,
+        ),
+        QCoreApplication.translate(
+            "Panels",
+            "The range narrows when fewer than two straight lines of that many face-down "
+            "markers remain, and widens again if burying makes them.",
+        ),
+    ]
+    if obs.roll == 1:
+        lines.append(QCoreApplication.translate("Panels", "Roll 1: reveal one face-down marker."))
+    elif obs.roll is not None:
+        lines.append(
+            arg(
+                QCoreApplication.translate(
+                    "Panels", "Roll %1: reveal a straight line of exactly %1 face-down markers."
+                ),
+                obs.roll,
+            )
+        )
+    return _lines(lines)
 
 
 def round_pen(colour: QColor, width: float) -> QPen:

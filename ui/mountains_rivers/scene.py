@@ -10,7 +10,10 @@ the events of the change so it can animate them), and it emits intents:
 These are the intents of a kit's board scene (:class:`ui.kits.Kit`); the field numbers are
 what :class:`~ui.mountains_rivers.moves.FieldMoves` turns into actions.
 
-Hovering a field highlights its mountain and its river; every field's tooltip names both.
+Hovering a field highlights its mountain and its river; every field's tooltip names the field
+(``q,r``, as the turn log does) and both. The last move stays marked on the board — a band in
+the mover's colour along its line, a ring around each of its fields — until the next one
+(:meth:`TableScene.show_last_move`, the controller's ``lastMoveChanged``).
 Animations (markers flipping, gold flying to the collector's panel, a shovel flying to the
 opponent, the tiles tumbling) run at :attr:`TableScene.speed` (0: everything instant, used by
 offscreen rendering and tests).
@@ -19,12 +22,14 @@ offscreen rendering and tests).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, QTimer, QVariantAnimation, Signal
 from PySide6.QtGui import QBrush, QLinearGradient
 from PySide6.QtWidgets import QGraphicsScene
 
 from goldnet.engine import Event
+from goldnet.games.mountains_rivers.actions import FIELD_NAMES
 from goldnet.games.mountains_rivers.board import Board
 from goldnet.games.mountains_rivers.geometry import INDEX, N_FIELDS, fields_of, parse_field
 from goldnet.games.mountains_rivers.rules import FREE, TILES, Observation, tile_faces
@@ -36,13 +41,25 @@ from .items import (
     FACEDOWN,
     GOLD,
     FieldItem,
+    LastMoveItem,
     MountainItem,
     NuggetItem,
     PlateItem,
     PreviewItem,
     RiverItem,
 )
-from .panels import PANEL_H, PANEL_W, TILES_W, PlayerPanelItem, ShovelItem, TilesItem
+from .pace import move_fields
+from .panels import (
+    PANEL_H,
+    PANEL_W,
+    TILES_W,
+    PlayerPanelItem,
+    ShovelItem,
+    TilesItem,
+    panel_tooltip,
+    shovel_tooltip,
+    tiles_tooltip,
+)
 
 H = style.HEX
 FLIP_MS, STAGGER_MS, COLLECT_MS, FLY_MS, SHOVEL_MS, ROLL_MS = 330, 90, 380, 650, 850, 750
@@ -98,7 +115,9 @@ class TableScene(QGraphicsScene):
         self.rivers = [RiverItem(i, path) for i, path in enumerate(g.river_paths)]
         self.fields = [FieldItem(f, g.centres[f], g.hexagons[f]) for f in range(N_FIELDS)]
         self.preview = PreviewItem()
-        for item in (*self.mountains, *self.rivers, *self.fields, self.preview):
+        self.last_move = LastMoveItem()
+        self._last_fields: tuple[int, ...] = ()
+        for item in (*self.mountains, *self.rivers, *self.fields, self.preview, self.last_move):
             self.addItem(item)
         # Header: player 1's panel, the roll, player 2's panel.
         top = g.rect.top() - 0.5 * H - PANEL_H
@@ -133,6 +152,23 @@ class TableScene(QGraphicsScene):
             family = self.tr("Mountains") if seat == 0 else self.tr("Rivers")
             panel.set_info(names[seat], family, colours[seat])
         self._update_tooltips()
+
+    def show_last_move(self, move: Any) -> None:
+        """Mark ``move`` — ``(seat, action)``: a reveal's line or a bury's field, in the seat's
+        colour — until the next one; ``None`` (or an action it cannot read) marks nothing."""
+        fields: tuple[int, ...] = ()
+        colour = style.INK
+        if isinstance(move, tuple) and len(move) == 2 and isinstance(move[1], tuple):
+            seat, action = move
+            fields = move_fields(action)
+            if isinstance(seat, int) and 0 <= seat < len(self.panels):
+                colour = self.panels[seat].colour
+        self._last_fields = fields
+        self.last_move.show_move([self.geometry.centres[f] for f in fields], colour)
+
+    def last_move_fields(self) -> tuple[int, ...]:
+        """The fields marked as the last move (empty: none)."""
+        return self._last_fields
 
     def set_panel_status(
         self, seat: int, active: bool, text: str, winner: bool = False, away: bool = False
@@ -329,6 +365,7 @@ class TableScene(QGraphicsScene):
         owner_r = self.names[1] or self.tr("player 2")
         return "\n".join(
             (
+                self.tr("Field %1").replace("%1", FIELD_NAMES[f]),
                 self.tr("Mountain %1 (%2): %n face-down marker(s) left", "", left_m)
                 .replace("%1", str(m + 1))
                 .replace("%2", owner_m),
@@ -341,6 +378,14 @@ class TableScene(QGraphicsScene):
     def _update_tooltips(self) -> None:
         for item in self.fields:
             item.setToolTip(self.tooltip(item.number))
+        for seat, panel in enumerate(self.panels):
+            panel.setToolTip(panel_tooltip(seat, self.names, self.obs))
+        for k, shovel in enumerate(self.shovels):
+            shovel.setToolTip(shovel_tooltip(self._name(self._shovel_owner[k])))
+        self.tiles.setToolTip(tiles_tooltip(self.obs))
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat] or (self.tr("player 1") if seat == 0 else self.tr("player 2"))
 
     def retranslate(self) -> None:
         """Re-read every text after a change of language."""

@@ -105,9 +105,20 @@ def territory(family_name: str, index: int) -> str:
     return arg(QCoreApplication.translate("Texts", "River %1"), index + 1)
 
 
+def fields_text(fields: Sequence[str]) -> str:
+    """The fields of a move as the turn log names them (the rules' ``q,r`` names, which each
+    field's tooltip gives too): ``0,0`` for one, ``-2,1 → 1,1`` for a line (its ends; the
+    spaces around the arrow do not break, so a wrapped log line keeps the line whole)."""
+    names = [str(f) for f in fields]
+    if not names:
+        return ""
+    return names[0] if len(names) == 1 else f"{names[0]}\u00a0→\u00a0{names[-1]}"
+
+
 def log_lines(events: Sequence[Event], names: Sequence[str], roll: int | None = None) -> list[str]:
     """One turn-log line per event worth telling; ``roll`` is the roll the turn's action used
-    (None in free choice). Throws alone are not logged: the action's line names its roll."""
+    (None in free choice). Throws alone are not logged: the action's line names its roll. A
+    move's line names its fields (:func:`fields_text`)."""
     out: list[str] = []
     for e in events:
         who = names[e.seat] if e.seat is not None else ""
@@ -116,16 +127,25 @@ def log_lines(events: Sequence[Event], names: Sequence[str], roll: int | None = 
         else:
             head = arg(QCoreApplication.translate("Texts", "%1 · roll %2"), who, roll)
         if e.kind == "reveal":
-            n = len(e.get("fields", ()))
+            fields = tuple(e.get("fields", ()))
             out.append(
-                arg(QCoreApplication.translate("Texts", "%1: %n marker(s) revealed", None, n), head)
+                arg(
+                    QCoreApplication.translate(
+                        "Texts", "%1: %n marker(s) revealed (%2)", None, len(fields)
+                    ),
+                    head,
+                    fields_text(fields),
+                )
             )
         elif e.kind == "bury":
             other = names[e.get("shovel_to", 0)]
             out.append(
                 arg(
-                    QCoreApplication.translate("Texts", "%1: a nugget buried, a shovel to %2"),
+                    QCoreApplication.translate(
+                        "Texts", "%1: a nugget buried on %2, a shovel to %3"
+                    ),
                     head,
+                    fields_text((e.get("field", ""),)),
                     other,
                 )
             )
@@ -151,10 +171,13 @@ def log_lines(events: Sequence[Event], names: Sequence[str], roll: int | None = 
     return out
 
 
-def turn_status(phase: str, roll: int | None, free: bool, selected: bool) -> str:
+def turn_status(
+    phase: str, roll: int | None, free: bool, selected: bool, can_bury: bool = False
+) -> str:
     """What the player should do in the phases the shell leaves to the game
     (:func:`ui.texts.status_line`): ``"waiting"`` (for the tiles) and ``"human"`` (a turn:
-    ``roll`` thrown, or ``free`` choice; ``selected``: a first marker is chosen)."""
+    ``roll`` thrown, or ``free`` choice; ``selected``: a first marker is chosen). It offers only
+    what is possible now: burying only when ``can_bury`` (exposed gold, a shovel, a roll)."""
     if phase == "waiting":
         return QCoreApplication.translate("Texts", "Waiting for the tiles to be thrown…")
     if free:
@@ -175,8 +198,21 @@ def turn_status(phase: str, roll: int | None, free: bool, selected: bool) -> str
             roll,
         )
     if roll == 1:
+        if not can_bury:
+            return QCoreApplication.translate(
+                "Texts", "Your turn, roll 1: click one face-down marker."
+            )
         return QCoreApplication.translate(
             "Texts", "Your turn, roll 1: click one face-down marker, or exposed gold to bury it."
+        )
+    if not can_bury:
+        return arg(
+            QCoreApplication.translate(
+                "Texts",
+                "Your turn, roll %1: click the first and last marker of a straight line of %1 "
+                "face-down markers.",
+            ),
+            roll,
         )
     return arg(
         QCoreApplication.translate(
