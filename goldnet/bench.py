@@ -132,9 +132,11 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
     """
     from .bench_protocol import run_protocol_bench
     from .bench_relay import run_relay_bench
+    from .bench_ui import run_ui_bench
 
     return {
         **{k: v for info in games.games() for k, v in _game_figures(info, repeat).items()},
         **run_protocol_bench(repeat),
         **run_relay_bench(),
+        **run_ui_bench(min(repeat, 10)),
     }

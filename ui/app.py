@@ -1,7 +1,7 @@
 """The desktop window: ``goldnet`` with no sub-command.
 
 :class:`MainWindow` stacks the start screen, the table and the replay viewer, and owns the
-network thread (:class:`~ui.network.NetBridge`, started with the window, joined when it
+network thread (:class:`~ui.network.NetBridge`, started after the first paint, joined when it
 closes) and the lobby (:class:`~ui.lobby.Lobby`). It starts games against bots (journalled in
 the profile, :mod:`goldnet.botgame`) and resumes them when the lobby's Resume picks one. When
 the player closes the window with a game under way, it says that the game is saved and where to
@@ -34,12 +34,12 @@ from . import kits, style, texts
 from .controller import GameController, GameSetup, PlayController
 from .i18n import Translations, resolve
 from .lobby import Lobby
-from .netgame import NetworkController
 from .network import NetBridge
 from .start import StartScreen
 from .table import TableWidget
 
 if TYPE_CHECKING:
+    from .netgame import NetworkController
     from .replay import ReplayWidget
 
 
@@ -83,8 +83,8 @@ class MainWindow(QMainWindow):
         self.table.rematchRequested.connect(self.rematch)
         self.table.openRecordRequested.connect(self.open_record)
         self.table.paceChosen.connect(self._save_pace)
-        # The network thread: started with the window, joined when it closes — or, should the
-        # window be dropped without closing, when it is collected.
+        # The network thread: started by the lobby after the first paint, joined when the
+        # window closes — or, should the window be dropped without closing, when it is collected.
         self.bridge = NetBridge.from_environment(
             self.profile, port=host_port, probe_timeout=probe_timeout
         )
@@ -97,7 +97,6 @@ class MainWindow(QMainWindow):
         """The question asked when the player closes the window mid-game, while it is open."""
         self.table.rehostRequested.connect(self.lobby.rehost)
         self._finalizer = weakref.finalize(self, self.bridge.shutdown)
-        self.bridge.start()
         self.resize(1280, 860)
         self.retranslate()
 

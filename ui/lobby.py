@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication
@@ -37,9 +37,11 @@ from goldnet.profile import Profile, ProfileError
 from goldnet.view import View
 
 from . import kits, style, texts
-from .netgame import NetworkController
 from .network import NetBridge, TableLink
 from .start import StartScreen
+
+if TYPE_CHECKING:
+    from .netgame import NetworkController
 
 log = logging.getLogger("goldnet.ui.lobby")
 
@@ -78,6 +80,11 @@ class Lobby(QObject):
         self._hosting: dict[str, Any] = {}
         self.spectating = False
         """The game joined last is watched, not played."""
+        self.hosted = False
+        """This window's relay hosts the current game's table (hosted, resumed or re-hosted
+        here)."""
+        self.listed: TableInfo | None = None
+        """The LAN list's table being joined or watched (None: by code, hosting, resuming)."""
         try:
             start.own_fingerprint = profile.identity.fingerprint
         except ProfileError as exc:
@@ -92,6 +99,12 @@ class Lobby(QObject):
         start.resumeRequested.connect(self.resume)
         bridge.tableSeen.connect(start.table_seen)
         bridge.browseFailed.connect(start.discovery_failed)
+        # The network thread and LAN browsing start once the start screen is on screen (or
+        # at the first network action, :meth:`_can_start`): the first paint comes first.
+        self._shut = False
+        start.firstPainted.connect(self._first_paint)
+        if start.painted:
+            self._first_paint()
         self.refresh_resume()
 
     # --- what the player asks ----------------------------------------------------------------
@@ -131,13 +144,15 @@ class Lobby(QObject):
         self._by_code(text, spectate=False)
 
     def join_table(self, table: TableInfo) -> None:
+        """Join a table of the LAN list; if nobody is there, it leaves the list."""
         if self._can_start():
-            self._join(Invite(table.host, table.port, table.fingerprint))
+            self._join(Invite(table.host, table.port, table.fingerprint), listed=table)
 
     def watch_table(self, table: TableInfo) -> None:
-        """Watch a table of the LAN list as a spectator (read-only)."""
+        """Watch a table of the LAN list as a spectator (read-only); if nobody is there, it
+        leaves the list."""
         if self._can_start():
-            self._join(Invite(table.host, table.port, table.fingerprint), spectate=True)
+            self._join(Invite(table.host, table.port, table.fingerprint), True, table)
 
     def watch_code(self, text: str) -> None:
         """Watch the table of an invite code as a spectator; a bad code is explained."""
@@ -154,10 +169,13 @@ class Lobby(QObject):
             return
         self._join(invite, spectate=spectate)
 
-    def _join(self, invite: Invite, *, spectate: bool = False) -> None:
+    def _join(
+        self, invite: Invite, spectate: bool = False, listed: TableInfo | None = None
+    ) -> None:
         self._hosting = {}
         self.spectating = spectate
         link = self._new_link()
+        self.listed = listed
         self.start.set_network_state(
             "connecting",
             texts.arg(self.tr("Connecting to %1…"), f"{invite.host}:{invite.port}"),
@@ -220,9 +238,19 @@ class Lobby(QObject):
         finished = self.link.outcome is not None or (
             self.controller is not None and self.controller.phase == "over"
         )
+        hosted = self.hosted
         self._end_link()
         if finished or self.spectating:  # a spectator keeps nothing to resume
             self.start.set_network_state("idle")
+        elif hosted:  # the table closed with this window's relay: resuming opens it again
+            self.start.set_network_state(
+                "idle",
+                self.tr(
+                    "You left the game and closed your table. It can go on later: “Resume an "
+                    "interrupted game” opens your table again."
+                ),
+                "info",
+            )
         else:
             self.start.set_network_state(
                 "idle",
@@ -234,7 +262,8 @@ class Lobby(QObject):
             )
 
     def shutdown(self) -> None:
-        """Close the game and the network thread (the window closes)."""
+        """Close the game and the network thread (the window closes); it starts no more."""
+        self._shut = True
         self.link = None
         self.controller = None
         self.bridge.shutdown()
@@ -246,8 +275,12 @@ class Lobby(QObject):
         name = kits.bot_name(game, level)
         return [name if i == 0 else f"{name} {i + 1}" for i in range(count)]
 
+    def _first_paint(self) -> None:
+        if not self._shut:
+            self.bridge.start()
+
     def _can_start(self) -> bool:
-        if self.link is not None:
+        if self.link is not None or self._shut:
             return False
         self.bridge.start()
         return True
@@ -262,6 +295,8 @@ class Lobby(QObject):
         self.controller = None
         self.table = None
         self.invite = None
+        self.hosted = False
+        self.listed = None
         self.start.set_resumable(False)
         return link
 
@@ -332,6 +367,8 @@ class Lobby(QObject):
     # --- what the network says -----------------------------------------------------------------
 
     def _status(self, kind: str, value: Any) -> None:
+        if kind in ("hosting", "rehosted"):
+            self.hosted = True
         if kind == "hosting" and isinstance(value, Invite):
             self.invite = value
             if not self._hosting.get("opponent"):
@@ -371,6 +408,8 @@ class Lobby(QObject):
             message = texts.cannot_show(kits.title(table.game))
             self.start.set_network_state("idle", message, "problem")
             return
+        from .netgame import NetworkController  # imported when a game starts, not at launch
+
         colours = style.seat_colours(len(table.names), self.start.player_colour(), table.seat)
         controller = NetworkController(link, table, view, trial, colours, bot_delay=self.bot_delay)
         self.controller = controller
@@ -381,8 +420,14 @@ class Lobby(QObject):
     def _failed(self, problem: Problem) -> None:
         if self.controller is not None:
             return  # the table shows it
+        listed = self.listed
         self._end_link()
-        self.start.set_network_state("idle", texts.problem_text(problem), "problem")
+        text = texts.problem_text(problem)
+        if listed is not None and problem.kind in ("unreachable", "wrong-key"):
+            # Nobody there (or someone else): the table is gone, whatever the LAN still says.
+            self.start.drop_table(listed.fingerprint)
+            text += "\n" + self.tr("That table is no longer on your list.")
+        self.start.set_network_state("idle", text, "problem")
 
     def _finished(self, outcome: Outcome) -> None:
         if self.controller is not None:

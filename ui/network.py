@@ -18,19 +18,21 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
 from goldnet.engine import GameState
-from goldnet.net.connection import PROBE_TIMEOUT
-from goldnet.net.discovery import Browser, interfaces_from_env
+from goldnet.net.discovery import interfaces_from_env
 from goldnet.net.invite import Invite
 from goldnet.net.loop import LoopThread
 from goldnet.net.reports import Outcome, Problem, TableStart, WaitReport
-from goldnet.net.service import TableService
 from goldnet.profile import Profile
 from goldnet.view import View
+
+if TYPE_CHECKING:  # imported in the network thread when it starts, not at launch
+    from goldnet.net.discovery import Browser
+    from goldnet.net.service import TableService
 
 log = logging.getLogger("goldnet.ui.network")
 
@@ -78,7 +80,7 @@ class TableLink(QObject):
         self._bridge = bridge
         self._posted.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
         self._profile, self._name, self._interfaces = profile, name, interfaces
-        self._probe_timeout = PROBE_TIMEOUT if probe_timeout is None else probe_timeout
+        self._probe_timeout = probe_timeout
         self.service = self._new_service()
         self.invite: Invite | None = None
         self.outcome: Outcome | None = None
@@ -90,12 +92,15 @@ class TableLink(QObject):
         return self._closing
 
     def _new_service(self) -> TableService:
+        from goldnet.net.connection import PROBE_TIMEOUT
+        from goldnet.net.service import TableService
+
         return TableService(
             self._profile,
             self,
             self._name,
             interfaces=self._interfaces,
-            probe_timeout=self._probe_timeout,
+            probe_timeout=PROBE_TIMEOUT if self._probe_timeout is None else self._probe_timeout,
         )
 
     # --- the service's listener (goldnet.net.reports.Listener), in the loop thread: post ----
@@ -257,6 +262,8 @@ class NetBridge(QObject):
         self.loop_thread.submit(self._browse())
 
     async def _browse(self) -> None:
+        from goldnet.net.discovery import Browser
+
         browser = Browser(
             self.interfaces, on_event=lambda kind, table: self._posted.emit(kind, table)
         )

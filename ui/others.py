@@ -12,6 +12,7 @@ network is doing or why it failed, in plain words. It only shows and asks:
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
@@ -41,6 +42,17 @@ if TYPE_CHECKING:
 
 NET_STATES = ("idle", "connecting", "hosting", "playing")
 """What the lobby is doing: nothing, joining a table, hosting one, in a network game."""
+
+
+def starts_with_vowel(name: str) -> bool:
+    """Whether ``name`` starts with a vowel sound as French hears it — a vowel (accents
+    ignored), an h (taken as silent: "d’Hélène") or a y before a consonant ("d’Yves", but
+    "de Yann") — so that "de" elides before it."""
+    decomposed = unicodedata.normalize("NFD", name.strip().lower())
+    letters = "".join(c for c in decomposed if not unicodedata.combining(c))
+    if letters[:1] == "y":
+        return len(letters) > 1 and letters[1] not in "aeiouy"
+    return len(letters) > 0 and letters[0] in "aeiouhœæ"
 
 
 class PlayWithOthers(QWidget):
@@ -130,7 +142,11 @@ class PlayWithOthers(QWidget):
         self.invite_label = QLabel()
         net = QVBoxLayout(self.net_box)
         net.addWidget(self.tables_heading)
+        # The list takes the room the status box needs: the box sits right under it, so when
+        # the box shows, hides or changes height only the list's bottom edge moves — never the
+        # buttons, the invite code field or the host form below (a click aimed at one lands).
         net.addWidget(self.tables_list, 1)
+        net.addWidget(self.net_status_box)
         table_row = QHBoxLayout()
         table_row.addStretch(1)
         table_row.addWidget(self.watch_table_button)
@@ -157,7 +173,6 @@ class PlayWithOthers(QWidget):
         host_row.addWidget(self.copy_invite_button)
         host_row.addStretch(1)
         net.addLayout(host_row)
-        net.addWidget(self.net_status_box)
 
         self._tables: dict[str, TableInfo] = {}
         """Tables on the LAN by fingerprint (without my own)."""
@@ -248,8 +263,17 @@ class PlayWithOthers(QWidget):
         return out
 
     def default_table_name(self) -> str:
+        """ "Alice's table" in the player's language ("My table" without a name). A name that
+        starts with a vowel sound has its own translation, for languages that elide before one
+        (French: "Table d’Alice", "Table de Bob")."""
         name = self.name_edit.text().strip()
-        return self.tr("%1's table").replace("%1", name) if name else self.tr("My table")
+        if not name:
+            return self.tr("My table")
+        if starts_with_vowel(name):
+            text = self.tr("%1's table", "the name starts with a vowel or a silent h")
+        else:
+            text = self.tr("%1's table")
+        return text.replace("%1", name)
 
     # --- what the player asks ---------------------------------------------------------------
 
@@ -301,6 +325,12 @@ class PlayWithOthers(QWidget):
         else:
             self._tables[table.fingerprint] = table
         self._show_tables()
+
+    def drop_table(self, fingerprint: str) -> None:
+        """Take a table off the list (a join found nobody there); it comes back if the LAN
+        announces it again."""
+        if self._tables.pop(fingerprint, None) is not None:
+            self._show_tables()
 
     def tables(self) -> list[TableInfo]:
         """The tables listed, in order."""

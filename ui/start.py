@@ -17,6 +17,10 @@ The games offered are those with a ui kit (:func:`ui.kits.names`); with more tha
 chooser heads the screen. Options, seat counts, bot levels and seats come from the game
 registry (:mod:`ui.choices`), their words and the table's preview from the game's kit. Its look
 is :data:`ui.style.START_SCREEN`.
+
+The first paint comes first: what is not needed to show the screen — the board's preview (it
+builds a table scene and loads the boards) and whatever listens to ``firstPainted`` (the lobby
+starts the network thread there) — waits until the screen's first frame is painted.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -66,13 +70,15 @@ class StartScreen(PlayWithOthers):
     ``watchCodeRequested(str)`` (the text typed), ``joinTableRequested(TableInfo)``,
     ``watchTableRequested(TableInfo)``, ``copyInviteRequested()``,
     ``cancelNetworkRequested()``, ``resumeRequested(Path)`` (the journal of the interrupted
-    game chosen: :meth:`offer_resume`)."""
+    game chosen: :meth:`offer_resume`); ``firstPainted()``: the screen's first frame is painted
+    (once; work that can wait listens to it)."""
 
     playRequested = Signal(dict)
     languageChosen = Signal(str)
     openRecordRequested = Signal()
     gameChosen = Signal(str)
     resumeRequested = Signal(object)
+    firstPainted = Signal()
 
     def __init__(self, profile: Profile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -161,6 +167,9 @@ class StartScreen(PlayWithOthers):
         self.preview.setObjectName("boardPreview")
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.preview.setMinimumHeight(PREVIEW_WIDTH)
+        self.painted = False
+        """Whether the first frame is painted (the preview is drawn from then on)."""
+        self._paint_watch = _FirstPaint(self)
 
         # --- play with others: the network column ---
         self.build_network(_saved(saved, "lobby"))
@@ -212,6 +221,7 @@ class StartScreen(PlayWithOthers):
         self.setStyleSheet(style.START_SCREEN)
         self._build_game(ui_saved, _saved(saved, "lobby"))
         self.retranslate()
+        self.firstPainted.connect(self._update_preview)
 
     # --- the game's choices ---------------------------------------------------------------
 
@@ -301,9 +311,17 @@ class StartScreen(PlayWithOthers):
         with contextlib.suppress(ProfileError):
             self.profile.save_settings(settings)
 
+    def _painted(self) -> None:
+        """The first frame is out: what waited for it may run now."""
+        if not self.painted:
+            self.painted = True
+            self.firstPainted.emit()
+
     def _update_preview(self) -> None:
         """A small picture of the chosen table (a question mark over it when its first option
-        is left to chance)."""
+        is left to chance); before the first paint, nothing (it is drawn right after)."""
+        if not self.painted:
+            return
         options = []
         random_first = False
         for i, option in enumerate(self.info.options):
@@ -391,3 +409,19 @@ class StartScreen(PlayWithOthers):
 
     def sizeHint(self) -> QSize:
         return QSize(900, 600)
+
+
+class _FirstPaint(QObject):
+    """Calls ``screen._painted()`` once, after the event loop finished the frame in which
+    ``screen`` was first painted (an event filter on the screen, removed then)."""
+
+    def __init__(self, screen: StartScreen) -> None:
+        super().__init__(screen)
+        self.screen = screen
+        screen.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.screen and event.type() == QEvent.Type.Paint:
+            self.screen.removeEventFilter(self)
+            QTimer.singleShot(0, self.screen, self.screen._painted)
+        return False

@@ -21,11 +21,19 @@
     </message>
     <message>
         <source>Invite code copied.</source>
-        <translation>Code d&apos;invitation copié.</translation>
+        <translation>Code d’invitation copié.</translation>
     </message>
     <message>
         <source>You left the game. It can go on later: “Resume an interrupted game” (if the other player&apos;s table is still open).</source>
-        <translation>Vous avez quitté la partie. Elle pourra continuer plus tard : « Reprendre une partie interrompue » (si la table de l&apos;autre joueur est encore ouverte).</translation>
+        <translation>Vous avez quitté la partie. Elle pourra continuer plus tard : « Reprendre une partie interrompue » (si la table de l’autre joueur est encore ouverte).</translation>
+    </message>
+    <message>
+        <source>You left the game and closed your table. It can go on later: “Resume an interrupted game” opens your table again.</source>
+        <translation>Vous avez quitté la partie et fermé votre table. Elle pourra continuer plus tard : « Reprendre une partie interrompue » rouvre votre table.</translation>
+    </message>
+    <message>
+        <source>That table is no longer on your list.</source>
+        <translation>Cette table n’est plus dans votre liste.</translation>
     </message>
     <message>
         <source>Starting a game against the bots…</source>
@@ -38,18 +46,18 @@
     <message>
         <source>Your table “%1” is open. Waiting for players to join — they can pick it from their list, or join with your invite code:
 %2</source>
-        <translation>Votre table « %1 » est ouverte. En attente de joueurs — ils peuvent la choisir dans leur liste, ou rejoindre avec votre code d&apos;invitation :
+        <translation>Votre table « %1 » est ouverte. En attente de joueurs — ils peuvent la choisir dans leur liste, ou rejoindre avec votre code d’invitation :
 %2</translation>
     </message>
     <message>
         <source>Your table “%1” is open. Waiting for a player to join — they can pick it from their list, or join with your invite code:
 %2</source>
-        <translation>Votre table « %1 » est ouverte. En attente d&apos;un joueur — il peut la choisir dans sa liste, ou rejoindre avec votre code d&apos;invitation :
+        <translation>Votre table « %1 » est ouverte. En attente d’un joueur — il peut la choisir dans sa liste, ou rejoindre avec votre code d’invitation :
 %2</translation>
     </message>
     <message>
         <source>Your table could not be announced on the network: give your invite code to the other player.</source>
-        <translation>Votre table n&apos;a pas pu être annoncée sur le réseau : donnez votre code d&apos;invitation à l&apos;autre joueur.</translation>
+        <translation>Votre table n’a pas pu être annoncée sur le réseau : donnez votre code d’invitation à l’autre joueur.</translation>
     </message>
     <message>
         <source>Connected to %1 — waiting for the game to start…</source>
@@ -57,7 +65,7 @@
     </message>
     <message>
         <source>That game had already ended. Its record: %1</source>
-        <translation>Cette partie était déjà terminée. Son enregistrement : %1</translation>
+        <translation>Cette partie était déjà terminée. Son enregistrement : %1</translation>
     </message>
 </context>
 <context>
@@ -139,7 +147,7 @@
     </message>
     <message>
         <source>Range 1–%1: the tiles %2 are thrown at the start of each turn; the roll is the number of black strokes showing.</source>
-        <translation>Portée 1–%1 : les tuiles %2 sont lancées au début de chaque tour ; le lancer est le nombre de traits noirs visibles.</translation>
+        <translation>Portée 1–%1 : les tuiles %2 sont lancées au début de chaque tour ; le lancer est le nombre de traits noirs visibles.</translation>
     </message>
     <message>
         <source>The range narrows when fewer than two straight lines of that many face-down markers remain, and widens again if burying makes them.</source>
@@ -163,7 +171,7 @@
     </message>
     <message>
         <source>Shovels: %1. Instead of revealing, a shovel lets its holder bury one exposed gold marker; it then goes to the opponent.</source>
-        <translation>Pelles : %1. Au lieu de retourner des jetons, une pelle permet à qui la détient d’enterrer un jeton d’or découvert ; elle passe alors à l’adversaire.</translation>
+        <translation>Pelles : %1. Au lieu de retourner des jetons, une pelle permet à qui la détient d’enterrer un jeton d’or découvert ; elle passe alors à l’adversaire.</translation>
     </message>
     <message>
         <source>No shovel: no burying gold for now.</source>
@@ -175,7 +183,7 @@
     </message>
     <message>
         <source>Instead of revealing, a player with a shovel may bury one exposed gold marker (turn it face down again); the shovel then goes to the opponent. No burying in free choice.</source>
-        <translation>Au lieu de retourner des jetons, un joueur qui a une pelle peut enterrer un jeton d’or découvert (le cacher de nouveau) ; la pelle passe alors à l’adversaire. On n’enterre plus en choix libre.</translation>
+        <translation>Au lieu de retourner des jetons, un joueur qui a une pelle peut enterrer un jeton d’or découvert (le cacher de nouveau) ; la pelle passe alors à l’adversaire. On n’enterre plus en choix libre.</translation>
     </message>
 </context>
 <context>
@@ -183,6 +191,11 @@
     <message>
         <source>%1&apos;s table</source>
         <translation>Table de %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s table</source>
+        <comment>the name starts with a vowel or a silent h</comment>
+        <translation>Table d’%1</translation>
     </message>
     <message>
         <source>My table</source>
@@ -198,7 +211,7 @@
     </message>
     <message>
         <source>Tables on your network cannot be listed (%1). You can still join by invite code.</source>
-        <translation>Les tables de votre réseau ne peuvent pas être listées (%1). Vous pouvez toujours rejoindre une table avec un code d&apos;invitation.</translation>
+        <translation>Les tables de votre réseau ne peuvent pas être listées (%1). Vous pouvez toujours rejoindre une table avec un code d’invitation.</translation>
     </message>
     <message>
         <source>Looking for tables on your network… none so far.</source>
@@ -230,11 +243,11 @@
     </message>
     <message>
         <source>Watch the game without playing: you see what every player sees.</source>
-        <translation>Regarder la partie sans jouer : vous voyez ce que tout le monde voit.</translation>
+        <translation>Regarder la partie sans jouer : vous voyez ce que tout le monde voit.</translation>
     </message>
     <message>
         <source>Or join with an invite code:</source>
-        <translation>Ou rejoindre avec un code d&apos;invitation :</translation>
+        <translation>Ou rejoindre avec un code d’invitation :</translation>
     </message>
     <message>
         <source>Join</source>
@@ -274,7 +287,7 @@
     </message>
     <message>
         <source>Bots on this computer: %1</source>
-        <translation>Robots sur cet ordinateur : %1</translation>
+        <translation>Robots sur cet ordinateur : %1</translation>
     </message>
     <message>
         <source>You play</source>
@@ -282,7 +295,7 @@
     </message>
     <message>
         <source>Copy my invite code</source>
-        <translation>Copier mon code d&apos;invitation</translation>
+        <translation>Copier mon code d’invitation</translation>
     </message>
     <message numerus="yes">
         <source>%n seat(s) free</source>
@@ -296,7 +309,7 @@
     <name>RelayNote</name>
     <message>
         <source>Copy the invite code</source>
-        <translation>Copier le code d&apos;invitation</translation>
+        <translation>Copier le code d’invitation</translation>
     </message>
 </context>
 <context>
@@ -315,7 +328,7 @@
     </message>
     <message>
         <source>Winner!</source>
-        <translation>Gagnant !</translation>
+        <translation>Gagnant !</translation>
     </message>
 </context>
 <context>
@@ -393,7 +406,7 @@
     <name>ReplayWidget</name>
     <message>
         <source>Winner!</source>
-        <translation>Gagnant !</translation>
+        <translation>Gagnant !</translation>
     </message>
     <message>
         <source>First position</source>
@@ -405,7 +418,7 @@
     </message>
     <message>
         <source>Back to the start</source>
-        <translation>Retour à l&apos;accueil</translation>
+        <translation>Retour à l’accueil</translation>
     </message>
     <message>
         <source>Pause</source>
@@ -464,7 +477,7 @@
     </message>
     <message>
         <source>The valley is cut up in two ways. The 17 mountains are the green areas separated by sand paths; the 17 rivers are the blue lines that join the fields of each river.</source>
-        <translation>La vallée est découpée de deux façons. Les 17 montagnes sont les zones vertes séparées par des chemins de sable ; les 17 rivières sont les lignes bleues qui relient les cases de chaque rivière.</translation>
+        <translation>La vallée est découpée de deux façons. Les 17 montagnes sont les zones vertes séparées par des chemins de sable ; les 17 rivières sont les lignes bleues qui relient les cases de chaque rivière.</translation>
     </message>
     <message>
         <source>Every field lies in exactly one mountain and in exactly one river.</source>
@@ -472,7 +485,7 @@
     </message>
     <message>
         <source>One player owns all the mountains and moves first; the other owns all the rivers. Your panel shows your family with its sign: two peaks for the mountains, two waves for the rivers.</source>
-        <translation>Un joueur possède toutes les montagnes et commence ; l’autre possède toutes les rivières. Votre panneau montre votre famille avec son signe : deux sommets pour les montagnes, deux vagues pour les rivières.</translation>
+        <translation>Un joueur possède toutes les montagnes et commence ; l’autre possède toutes les rivières. Votre panneau montre votre famille avec son signe : deux sommets pour les montagnes, deux vagues pour les rivières.</translation>
     </message>
     <message>
         <source>Hover over a field: its mountain is outlined, its river glows, and the tooltip says how many face-down markers each of them still hides.</source>
@@ -516,7 +529,7 @@
     </message>
     <message>
         <source>At the start of your turn the tiles are thrown for you. The roll is the number of black strokes on the upright tiles; above them, the range says which rolls are possible now.</source>
-        <translation>Au début de votre tour, les tuiles sont lancées pour vous. Le lancer est le nombre de traits noirs sur les tuiles debout ; au-dessus d’elles, la portée dit quels lancers sont possibles maintenant.</translation>
+        <translation>Au début de votre tour, les tuiles sont lancées pour vous. Le lancer est le nombre de traits noirs sur les tuiles debout ; au-dessus d’elles, la portée dit quels lancers sont possibles maintenant.</translation>
     </message>
     <message>
         <source>Reveal gold.</source>
@@ -552,7 +565,7 @@
     </message>
     <message>
         <source>While you choose, the line shows green when it can be played and red when it cannot; the message above the board says what you can do now, and why a click was refused.</source>
-        <translation>Pendant que vous choisissez, la ligne s’affiche en vert quand elle peut être jouée et en rouge sinon ; le message au-dessus du plateau dit ce que vous pouvez faire maintenant, et pourquoi un clic a été refusé.</translation>
+        <translation>Pendant que vous choisissez, la ligne s’affiche en vert quand elle peut être jouée et en rouge sinon ; le message au-dessus du plateau dit ce que vous pouvez faire maintenant, et pourquoi un clic a été refusé.</translation>
     </message>
     <message>
         <source>A roll of 3: the first marker has a white ring, and the line to the last one shows green — three face-down markers in a straight row. Exposed gold and the empty rings of a collected mountain interrupt lines.</source>
@@ -564,7 +577,7 @@
     </message>
     <message>
         <source>The player whose turn it is collects first; then the opponent collects from their own territories that are complete. Every field is in a mountain and in a river, so one move can give gold to both players.</source>
-        <translation>Le joueur dont c’est le tour ramasse d’abord ; puis l’adversaire ramasse dans ses propres territoires complets. Chaque case est dans une montagne et dans une rivière : un seul coup peut donc donner de l’or aux deux joueurs.</translation>
+        <translation>Le joueur dont c’est le tour ramasse d’abord ; puis l’adversaire ramasse dans ses propres territoires complets. Chaque case est dans une montagne et dans une rivière : un seul coup peut donc donner de l’or aux deux joueurs.</translation>
     </message>
     <message>
         <source>Collected fields stay empty for the rest of the game: no nugget is counted twice, and an empty field interrupts lines.</source>
@@ -588,7 +601,7 @@
     </message>
     <message>
         <source>while at least two straight lines of five face-down markers remain;</source>
-        <translation>tant qu’il reste au moins deux lignes droites de cinq jetons cachés ;</translation>
+        <translation>tant qu’il reste au moins deux lignes droites de cinq jetons cachés ;</translation>
     </message>
     <message>
         <source>two tiles: 0|2, 1|2</source>
@@ -596,7 +609,7 @@
     </message>
     <message>
         <source>otherwise, while at least two lines of four remain;</source>
-        <translation>sinon, tant qu’il reste au moins deux lignes de quatre ;</translation>
+        <translation>sinon, tant qu’il reste au moins deux lignes de quatre ;</translation>
     </message>
     <message>
         <source>two tiles: 0|1, 1|2</source>
@@ -604,7 +617,7 @@
     </message>
     <message>
         <source>otherwise, while at least two lines of three remain;</source>
-        <translation>sinon, tant qu’il reste au moins deux lignes de trois ;</translation>
+        <translation>sinon, tant qu’il reste au moins deux lignes de trois ;</translation>
     </message>
     <message>
         <source>Free choice</source>
@@ -624,7 +637,7 @@
     </message>
     <message>
         <source>The panels show each player&apos;s gold and shovels; between them, the range and the tiles in play — here the range 1–5, and three strokes in all: a roll of 3.</source>
-        <translation>Les panneaux montrent l’or et les pelles de chaque joueur ; entre eux, la portée et les tuiles en jeu — ici la portée 1–5, et trois traits en tout : un lancer de 3.</translation>
+        <translation>Les panneaux montrent l’or et les pelles de chaque joueur ; entre eux, la portée et les tuiles en jeu — ici la portée 1–5, et trois traits en tout : un lancer de 3.</translation>
     </message>
     <message>
         <source>Shovels</source>
@@ -785,8 +798,8 @@
     <message numerus="yes">
         <source>Roll: %n marker(s)</source>
         <translation>
-            <numerusform>Lancer : %n jeton</numerusform>
-            <numerusform>Lancer : %n jetons</numerusform>
+            <numerusform>Lancer : %n jeton</numerusform>
+            <numerusform>Lancer : %n jetons</numerusform>
         </translation>
     </message>
     <message>
@@ -800,15 +813,15 @@
     <message numerus="yes">
         <source>Mountain %1 (%2): %n face-down marker(s) left</source>
         <translation>
-            <numerusform>Montagne %1 (%2) : encore %n jeton caché</numerusform>
-            <numerusform>Montagne %1 (%2) : encore %n jetons cachés</numerusform>
+            <numerusform>Montagne %1 (%2) : encore %n jeton caché</numerusform>
+            <numerusform>Montagne %1 (%2) : encore %n jetons cachés</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>River %1 (%2): %n face-down marker(s) left</source>
         <translation>
-            <numerusform>Rivière %1 (%2) : encore %n jeton caché</numerusform>
-            <numerusform>Rivière %1 (%2) : encore %n jetons cachés</numerusform>
+            <numerusform>Rivière %1 (%2) : encore %n jeton caché</numerusform>
+            <numerusform>Rivière %1 (%2) : encore %n jetons cachés</numerusform>
         </translation>
     </message>
     <message>
@@ -820,7 +833,7 @@
     <name>TableWidget</name>
     <message>
         <source>Winner!</source>
-        <translation>Gagnant !</translation>
+        <translation>Gagnant !</translation>
     </message>
     <message>
         <source>Confirm your turn</source>
@@ -844,7 +857,7 @@
     </message>
     <message>
         <source>You win!</source>
-        <translation>Vous gagnez !</translation>
+        <translation>Vous gagnez !</translation>
     </message>
     <message>
         <source>%1 wins</source>
@@ -860,11 +873,11 @@
     </message>
     <message>
         <source>Record saved: %1</source>
-        <translation>Enregistrement sauvegardé : %1</translation>
+        <translation>Enregistrement sauvegardé : %1</translation>
     </message>
     <message>
         <source>Saving the record…</source>
-        <translation>Sauvegarde de l&apos;enregistrement…</translation>
+        <translation>Sauvegarde de l’enregistrement…</translation>
     </message>
     <message>
         <source>Undo</source>
@@ -896,11 +909,11 @@
     </message>
     <message>
         <source>Back to the start</source>
-        <translation>Retour à l&apos;accueil</translation>
+        <translation>Retour à l’accueil</translation>
     </message>
     <message>
         <source>Replay the record</source>
-        <translation>Revoir l&apos;enregistrement</translation>
+        <translation>Revoir l’enregistrement</translation>
     </message>
     <message>
         <source>Players</source>
@@ -928,7 +941,7 @@
     </message>
     <message>
         <source>How long each step of another player&apos;s turn stays on the board: the roll, the line, the collection</source>
-        <translation>Combien de temps chaque étape du tour d’un autre joueur reste sur le plateau : le lancer, la ligne, le ramassage</translation>
+        <translation>Combien de temps chaque étape du tour d’un autre joueur reste sur le plateau : le lancer, la ligne, le ramassage</translation>
     </message>
 </context>
 <context>
@@ -947,7 +960,7 @@
     </message>
     <message>
         <source>The rules cannot read this move: it is not written the way they expect.</source>
-        <translation>Les règles ne peuvent pas lire ce coup : il n’est pas écrit comme elles l’attendent.</translation>
+        <translation>Les règles ne peuvent pas lire ce coup : il n’est pas écrit comme elles l’attendent.</translation>
     </message>
     <message>
         <source>The table did not take your move — choose again if it is still your turn.</source>
@@ -955,7 +968,7 @@
     </message>
     <message>
         <source>Wait: the tiles have not been thrown yet.</source>
-        <translation>Patience : les tuiles n’ont pas encore été lancées.</translation>
+        <translation>Patience : les tuiles n’ont pas encore été lancées.</translation>
     </message>
     <message>
         <source>The tiles have already been thrown this turn.</source>
@@ -963,7 +976,7 @@
     </message>
     <message>
         <source>Free choice: no tiles are thrown.</source>
-        <translation>Choix libre : on ne lance pas les tuiles.</translation>
+        <translation>Choix libre : on ne lance pas les tuiles.</translation>
     </message>
     <message>
         <source>A roll of %1 cannot be thrown in range %2.</source>
@@ -971,31 +984,31 @@
     </message>
     <message>
         <source>These two markers are not on one straight line: click both ends of a line.</source>
-        <translation>Ces deux jetons ne sont pas sur une même ligne droite : cliquez les deux bouts d’une ligne.</translation>
+        <translation>Ces deux jetons ne sont pas sur une même ligne droite : cliquez les deux bouts d’une ligne.</translation>
     </message>
     <message>
         <source>Free choice: reveal one marker (click it twice) or two neighbouring markers.</source>
-        <translation>Choix libre : retournez un jeton (cliquez-le deux fois) ou deux jetons voisins.</translation>
+        <translation>Choix libre : retournez un jeton (cliquez-le deux fois) ou deux jetons voisins.</translation>
     </message>
     <message>
         <source>The roll is %1: the line must hold exactly %1 markers, not %2.</source>
-        <translation>Le lancer vaut %1 : la ligne doit compter exactement %1 jetons, pas %2.</translation>
+        <translation>Le lancer vaut %1 : la ligne doit compter exactement %1 jetons, pas %2.</translation>
     </message>
     <message>
         <source>Exposed gold interrupts this line: every marker in it must be face down.</source>
-        <translation>De l’or découvert interrompt cette ligne : tous ses jetons doivent être cachés.</translation>
+        <translation>De l’or découvert interrompt cette ligne : tous ses jetons doivent être cachés.</translation>
     </message>
     <message>
         <source>A collected field interrupts this line: every marker in it must be face down.</source>
-        <translation>Une case déjà ramassée interrompt cette ligne : tous ses jetons doivent être cachés.</translation>
+        <translation>Une case déjà ramassée interrompt cette ligne : tous ses jetons doivent être cachés.</translation>
     </message>
     <message>
         <source>Free choice: burying gold is no longer allowed.</source>
-        <translation>Choix libre : on ne peut plus enterrer d’or.</translation>
+        <translation>Choix libre : on ne peut plus enterrer d’or.</translation>
     </message>
     <message>
         <source>You have no shovel: you cannot bury gold.</source>
-        <translation>Vous n’avez pas de pelle : vous ne pouvez pas enterrer d’or.</translation>
+        <translation>Vous n’avez pas de pelle : vous ne pouvez pas enterrer d’or.</translation>
     </message>
     <message>
         <source>There is no exposed gold there to bury.</source>
@@ -1007,11 +1020,11 @@
     </message>
     <message>
         <source>Wait: it is %1&apos;s turn.</source>
-        <translation>Patience : c’est au tour de %1.</translation>
+        <translation>Patience : c’est au tour de %1.</translation>
     </message>
     <message>
         <source>Wait a moment: the game is on its way.</source>
-        <translation>Un instant : la partie suit son cours.</translation>
+        <translation>Un instant : la partie suit son cours.</translation>
     </message>
     <message>
         <source>Confirm your turn first, or Undo to change it.</source>
@@ -1019,7 +1032,7 @@
     </message>
     <message>
         <source>This field has already been collected: choose a face-down marker.</source>
-        <translation>Cette case a déjà été ramassée : choisissez un jeton caché.</translation>
+        <translation>Cette case a déjà été ramassée : choisissez un jeton caché.</translation>
     </message>
     <message>
         <source>mountains</source>
@@ -1048,17 +1061,17 @@
     <message numerus="yes">
         <source>   %1: +%n gold from %2</source>
         <translation>
-            <numerusform>   %1 : +%n pépite de %2</numerusform>
-            <numerusform>   %1 : +%n pépites de %2</numerusform>
+            <numerusform>   %1 : +%n pépite de %2</numerusform>
+            <numerusform>   %1 : +%n pépites de %2</numerusform>
         </translation>
     </message>
     <message>
         <source>Could not reach %1 — check the address and that the host is still running.</source>
-        <translation>Impossible de joindre %1 — vérifiez l&apos;adresse et que l&apos;hôte est toujours en marche.</translation>
+        <translation>Impossible de joindre %1 — vérifiez l’adresse et que l’hôte est toujours en marche.</translation>
     </message>
     <message>
         <source>The table at %1 is not the one of this invite code (its key differs) — ask the host for a fresh invite code.</source>
-        <translation>La table à %1 n&apos;est pas celle de ce code d&apos;invitation (sa clé diffère) — demandez un nouveau code à l&apos;hôte.</translation>
+        <translation>La table à %1 n’est pas celle de ce code d’invitation (sa clé diffère) — demandez un nouveau code à l’hôte.</translation>
     </message>
     <message>
         <source>This table is full — choose another table, or host your own.</source>
@@ -1070,7 +1083,7 @@
     </message>
     <message>
         <source>The connection to %1 was lost and could not be restored — check your network and that the host is still running; you can resume this game later from the start screen.</source>
-        <translation>La connexion à %1 a été perdue et n&apos;a pas pu être rétablie — vérifiez votre réseau et que l&apos;hôte est toujours en marche ; vous pourrez reprendre cette partie plus tard depuis l&apos;écran d&apos;accueil.</translation>
+        <translation>La connexion à %1 a été perdue et n’a pas pu être rétablie — vérifiez votre réseau et que l’hôte est toujours en marche ; vous pourrez reprendre cette partie plus tard depuis l’écran d’accueil.</translation>
     </message>
     <message>
         <source>%1 and %2</source>
@@ -1079,7 +1092,7 @@
     <message numerus="yes">
         <source>No reveal from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</source>
         <translation>
-            <numerusform>Pas encore de révélation de %1 — %1 n&apos;est peut-être plus là, ou le relais ne la transmet pas (encore %2).</numerusform>
+            <numerusform>Pas encore de révélation de %1 — %1 n’est peut-être plus là, ou le relais ne la transmet pas (encore %2).</numerusform>
             <numerusform>Pas encore de révélations de %1 — %1 ne sont peut-être plus là, ou le relais ne les transmet pas (encore %2).</numerusform>
         </translation>
     </message>
@@ -1115,11 +1128,11 @@
     </message>
     <message>
         <source>Paused — the game goes on by itself as soon as it can.</source>
-        <translation>En pause — la partie reprendra d&apos;elle-même dès que possible.</translation>
+        <translation>En pause — la partie reprendra d’elle-même dès que possible.</translation>
     </message>
     <message>
         <source>If the time runs out, the game ends abandoned: no winner, no score, nobody blamed.</source>
-        <translation>Si le temps s&apos;écoule, la partie s&apos;achève abandonnée : pas de gagnant, pas de score, personne n&apos;est mis en cause.</translation>
+        <translation>Si le temps s’écoule, la partie s’achève abandonnée : pas de gagnant, pas de score, personne n’est mis en cause.</translation>
     </message>
     <message>
         <source>%1 lost the connection.</source>
@@ -1151,7 +1164,7 @@
     </message>
     <message>
         <source>If the table&apos;s relay is gone, you can host the table yourself, from your own copy of the game: the others&apos; programs find it on your network by themselves.</source>
-        <translation>Si le relais de la table a disparu, vous pouvez héberger la table vous-même, à partir de votre propre copie de la partie : les programmes des autres la trouvent tout seuls sur votre réseau.</translation>
+        <translation>Si le relais de la table a disparu, vous pouvez héberger la table vous-même, à partir de votre propre copie de la partie : les programmes des autres la trouvent tout seuls sur votre réseau.</translation>
     </message>
     <message>
         <source>Hosting the table on this computer…</source>
@@ -1159,7 +1172,7 @@
     </message>
     <message>
         <source>You host this table now. Players on your network find it by themselves; give the others this invite code if they play from elsewhere: %1</source>
-        <translation>Vous hébergez maintenant cette table. Les joueurs de votre réseau la trouvent tout seuls ; donnez ce code d&apos;invitation aux autres s&apos;ils jouent d&apos;ailleurs : %1</translation>
+        <translation>Vous hébergez maintenant cette table. Les joueurs de votre réseau la trouvent tout seuls ; donnez ce code d’invitation aux autres s’ils jouent d’ailleurs : %1</translation>
     </message>
     <message>
         <source>The game was abandoned</source>
@@ -1167,7 +1180,7 @@
     </message>
     <message>
         <source>No winner, no score. Nobody is blamed.</source>
-        <translation>Pas de gagnant, pas de score. Personne n&apos;est mis en cause.</translation>
+        <translation>Pas de gagnant, pas de score. Personne n’est mis en cause.</translation>
     </message>
     <message numerus="yes">
         <source>%n second(s)</source>
@@ -1178,7 +1191,7 @@
     </message>
     <message>
         <source>%1 declared it abandoned after %2 without progress.</source>
-        <translation>%1 l&apos;a déclarée abandonnée après %2 sans progrès.</translation>
+        <translation>%1 l’a déclarée abandonnée après %2 sans progrès.</translation>
     </message>
     <message>
         <source>The game was stopped</source>
@@ -1186,15 +1199,15 @@
     </message>
     <message>
         <source>A rule was broken (%1). The record keeps the proof.</source>
-        <translation>Une règle a été enfreinte (%1). L&apos;enregistrement en garde la preuve.</translation>
+        <translation>Une règle a été enfreinte (%1). L’enregistrement en garde la preuve.</translation>
     </message>
     <message>
         <source>%1 broke the rules (%2). The record keeps the proof.</source>
-        <translation>%1 a enfreint les règles (%2). L&apos;enregistrement en garde la preuve.</translation>
+        <translation>%1 a enfreint les règles (%2). L’enregistrement en garde la preuve.</translation>
     </message>
     <message>
         <source>Could not open a port for your table (%1) — try again.</source>
-        <translation>Impossible d&apos;ouvrir un port pour votre table (%1) — réessayez.</translation>
+        <translation>Impossible d’ouvrir un port pour votre table (%1) — réessayez.</translation>
     </message>
     <message>
         <source>This program cannot show a game of %1.</source>
@@ -1202,7 +1215,7 @@
     </message>
     <message>
         <source>Wait: it is not your turn.</source>
-        <translation>Attendez : ce n’est pas votre tour.</translation>
+        <translation>Attendez : ce n’est pas votre tour.</translation>
     </message>
     <message>
         <source>There is nothing to claim in this game.</source>
@@ -1214,7 +1227,7 @@
     </message>
     <message>
         <source>You are watching this game: you cannot play in it.</source>
-        <translation>Vous regardez cette partie : vous ne pouvez pas y jouer.</translation>
+        <translation>Vous regardez cette partie : vous ne pouvez pas y jouer.</translation>
     </message>
     <message>
         <source>You are watching.</source>
@@ -1234,46 +1247,46 @@
     </message>
     <message>
         <source>Something went wrong (%1) — try again.</source>
-        <translation>Quelque chose n&apos;a pas marché (%1) — réessayez.</translation>
+        <translation>Quelque chose n’a pas marché (%1) — réessayez.</translation>
     </message>
     <message>
         <source>Paste the invite code the host gave you, then click Join.</source>
-        <translation>Collez le code d&apos;invitation donné par l&apos;hôte, puis cliquez sur Rejoindre.</translation>
+        <translation>Collez le code d’invitation donné par l’hôte, puis cliquez sur Rejoindre.</translation>
     </message>
     <message>
         <source>This is not an invite code: an invite code looks like %1. Paste the whole code.</source>
-        <translation>Ce n&apos;est pas un code d&apos;invitation : un code d&apos;invitation ressemble à %1. Collez le code en entier.</translation>
+        <translation>Ce n’est pas un code d’invitation : un code d’invitation ressemble à %1. Collez le code en entier.</translation>
     </message>
     <message>
         <source>The end of this invite code (the table&apos;s key) is missing or mistyped — copy the whole code again.</source>
-        <translation>La fin de ce code d&apos;invitation (la clé de la table) manque ou est mal tapée — copiez à nouveau le code en entier.</translation>
+        <translation>La fin de ce code d’invitation (la clé de la table) manque ou est mal tapée — copiez à nouveau le code en entier.</translation>
     </message>
     <message>
         <source>In an invite code an IPv6 address is written in brackets: [address]:port.</source>
-        <translation>Dans un code d&apos;invitation, une adresse IPv6 s&apos;écrit entre crochets : [adresse]:port.</translation>
+        <translation>Dans un code d’invitation, une adresse IPv6 s’écrit entre crochets : [adresse]:port.</translation>
     </message>
     <message>
         <source>The port in this invite code is missing or is not a number from 1 to 65535 — copy the whole code again.</source>
-        <translation>Le port de ce code d&apos;invitation manque ou n&apos;est pas un nombre de 1 à 65535 — copiez à nouveau le code en entier.</translation>
+        <translation>Le port de ce code d’invitation manque ou n’est pas un nombre de 1 à 65535 — copiez à nouveau le code en entier.</translation>
     </message>
     <message>
         <source>This invite code has no address — copy the whole code again.</source>
-        <translation>Ce code d&apos;invitation n&apos;a pas d&apos;adresse — copiez à nouveau le code en entier.</translation>
+        <translation>Ce code d’invitation n’a pas d’adresse — copiez à nouveau le code en entier.</translation>
     </message>
     <message>
         <source>This invite code cannot be read (%1).</source>
-        <translation>Ce code d&apos;invitation ne peut pas être lu (%1).</translation>
+        <translation>Ce code d’invitation ne peut pas être lu (%1).</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n marker(s) revealed (%2)</source>
         <translation>
-            <numerusform>%1 : %n jeton retourné (%2)</numerusform>
-            <numerusform>%1 : %n jetons retournés (%2)</numerusform>
+            <numerusform>%1 : %n jeton retourné (%2)</numerusform>
+            <numerusform>%1 : %n jetons retournés (%2)</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: a nugget buried on %2, a shovel to %3</source>
-        <translation>%1 : une pépite enterrée en %2, une pelle pour %3</translation>
+        <translation>%1 : une pépite enterrée en %2, une pelle pour %3</translation>
     </message>
     <message>
         <source>%1 wins, %2 to %3</source>
@@ -1297,15 +1310,15 @@
     </message>
     <message>
         <source>Replay: step through the record.</source>
-        <translation>Relecture : avancez coup par coup.</translation>
+        <translation>Relecture : avancez coup par coup.</translation>
     </message>
     <message>
         <source>Free choice: click the same marker again, or a neighbouring marker (right-click to cancel).</source>
-        <translation>Choix libre : cliquez de nouveau le même jeton, ou un jeton voisin (clic droit pour annuler).</translation>
+        <translation>Choix libre : cliquez de nouveau le même jeton, ou un jeton voisin (clic droit pour annuler).</translation>
     </message>
     <message>
         <source>Your turn, free choice: click a marker twice, or two neighbouring markers.</source>
-        <translation>À vous, choix libre : cliquez un jeton deux fois, ou deux jetons voisins.</translation>
+        <translation>À vous, choix libre : cliquez un jeton deux fois, ou deux jetons voisins.</translation>
     </message>
     <message>
         <source>Now click the last marker of the line of %1 (right-click to cancel).</source>
@@ -1313,11 +1326,11 @@
     </message>
     <message>
         <source>Your turn, roll 1: click one face-down marker, or exposed gold to bury it.</source>
-        <translation>À vous, lancer 1 : cliquez un jeton caché, ou de l’or découvert pour l’enterrer.</translation>
+        <translation>À vous, lancer 1 : cliquez un jeton caché, ou de l’or découvert pour l’enterrer.</translation>
     </message>
     <message>
         <source>Your turn, roll %1: click the first and last marker of a straight line of %1 face-down markers, or exposed gold to bury it.</source>
-        <translation>À vous, lancer %1 : cliquez le premier et le dernier jeton d’une ligne droite de %1 jetons cachés, ou de l’or découvert pour l’enterrer.</translation>
+        <translation>À vous, lancer %1 : cliquez le premier et le dernier jeton d’une ligne droite de %1 jetons cachés, ou de l’or découvert pour l’enterrer.</translation>
     </message>
     <message>
         <source>Easy</source>
@@ -1345,11 +1358,11 @@
     </message>
     <message>
         <source>Replay of board %1: %2 (mountains) against %3 (rivers)</source>
-        <translation>Relecture du plateau %1 : %2 (montagnes) contre %3 (rivières)</translation>
+        <translation>Relecture du plateau %1 : %2 (montagnes) contre %3 (rivières)</translation>
     </message>
     <message>
         <source>Against a player on the network, the host plays the mountains.</source>
-        <translation>Contre un joueur du réseau, l&apos;hôte joue les montagnes.</translation>
+        <translation>Contre un joueur du réseau, l’hôte joue les montagnes.</translation>
     </message>
     <message>
         <source>Board</source>
@@ -1365,7 +1378,7 @@
     </message>
     <message>
         <source>Mountains &amp; Rivers — a gold-prospecting game for two</source>
-        <translation>Montagnes et Rivières — un jeu de chercheurs d&apos;or pour deux</translation>
+        <translation>Montagnes et Rivières — un jeu de chercheurs d’or pour deux</translation>
     </message>
     <message>
         <source>Random board</source>
@@ -1385,7 +1398,7 @@
     </message>
     <message>
         <source>Board %1 — mountains: %2; rivers: %3</source>
-        <translation>Plateau %1 — montagnes : %2 ; rivières : %3</translation>
+        <translation>Plateau %1 — montagnes : %2 ; rivières : %3</translation>
     </message>
     <message numerus="yes">
         <source>%1 lost the connection — waiting for %1 to come back (%2 left).</source>

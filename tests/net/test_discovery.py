@@ -48,15 +48,16 @@ ROOT = Path(__file__).resolve().parents[2]
 LOOPBACK = ["127.0.0.1"]
 T = TypeVar("T")
 
-# Announces one table, then obeys stdin lines: "update N", "withdraw", "exit". Prints one JSON
-# line per step. stdin is read in a thread so this works on every platform.
+# Announces one table (its records' TTL in seconds optional, third), then obeys stdin lines:
+# "update N", "withdraw", "exit". Prints one JSON line per step. stdin is read in a thread so
+# this works on every platform.
 ANNOUNCER = r"""
 import asyncio, json, sys
 from goldnet.net.discovery import Announcer, TableInfo
 
 async def main():
-    interfaces, fields = json.loads(sys.argv[1])
-    announcer = Announcer(interfaces)
+    interfaces, fields, *ttl = json.loads(sys.argv[1])
+    announcer = Announcer(interfaces, **({"ttl": ttl[0]} if ttl else {}))
     table = await announcer.start(TableInfo(**fields))
     print(json.dumps({"ready": table.host, "seconds": announcer.registration_seconds}), flush=True)
     loop = asyncio.get_running_loop()
@@ -237,6 +238,41 @@ def test_table_leaves_the_view_when_its_process_closes_the_announcer() -> None:
     run(body())
 
 
+def test_a_table_whose_process_was_killed_leaves_when_its_records_expire() -> None:
+    """No goodbye: the table stays while its host answers the browser's refresh questions, and
+    leaves when its SRV record expires unanswered — not when the PTR record does (python-zeroconf
+    keeps a PTR for at least 1125 s, whatever TTL was announced)."""
+    ttl = 5  # seconds; the product announces 120
+    mine = table(unique("Killed table"))
+
+    async def body() -> None:
+        fields = {k: getattr(mine, k) for k in mine.__dataclass_fields__}
+        async with Browser(LOOPBACK) as browser:
+            events = Events(browser)
+            async with Child(ANNOUNCER, [LOOPBACK, fields, ttl]) as child:
+                await child.receive()
+                assert await events.next(mine.fingerprint, 5.0) == ("added", mine)
+                # Alive for two TTLs: asked again before each expiry, it answers; nothing leaves.
+                with pytest.raises(TimeoutError):
+                    await events.next(mine.fingerprint, 2.0 * ttl)
+                assert mine in browser.tables()
+                assert child.proc is not None
+                child.proc.kill()  # no goodbye
+                killed = time.monotonic()
+                kind, seen = await events.next(mine.fingerprint, ttl + 4.0)
+                assert (kind, seen) == ("removed", mine)
+                assert time.monotonic() - killed <= ttl + 2.0  # the TTL, and a check's delay
+                assert all(t.fingerprint != mine.fingerprint for t in browser.tables())
+
+    run(body(), timeout=40)
+
+
+def test_announcer_refuses_a_ttl_below_one_second() -> None:
+    for bad in (0, -5, 1.5):
+        with pytest.raises(ValueError, match="ttl"):
+            Announcer(LOOPBACK, ttl=bad)  # type: ignore[arg-type]
+
+
 # ------------------------------------------------------------------------- view and records
 
 
@@ -344,7 +380,16 @@ def test_malformed_txt_and_other_versions_are_ignored(caplog: pytest.LogCaptureF
                 # A valid table whose TXT turns malformed leaves the view.
                 await (await zc.async_update_service(raw(turning, free="many")))
                 assert await events.next(turning, 3.0) == ("removed", seen)
+                # An answer held back before the update (RFC 6762 §6) may still bring the old
+                # TXT back for a moment; the Announcer repeats an update once those are out,
+                # and so does this raw service — after which the table stays out.
+                await asyncio.sleep(1.5)
+                await (await zc.async_update_service(raw(turning, free="many")))
                 await asyncio.sleep(0.3)  # let every pending resolve finish
+                for _ in range(4):  # the held-back answer's "added", then its "removed"
+                    if turning not in {t.fingerprint for t in browser.tables()}:
+                        break
+                    await events.next(turning, 3.0)
                 fingerprints = {t.fingerprint for t in browser.tables()}
                 assert good.fingerprint in fingerprints
                 assert not fingerprints & {future.fingerprint, turning, *bad}

@@ -234,9 +234,9 @@ def test_a_game_nobody_resumes_ends_abandoned_in_french_with_nobody_blamed(
     assert c.outcome is not None and c.outcome.ending == "abandoned" and c.outcome.by == 0
     assert not table.pause.isVisible()
     assert table.end.title.text() == "La partie a été abandonnée"
-    assert table.end.scores.text() == "Pas de gagnant, pas de score. Personne n'est mis en cause."
+    assert table.end.scores.text() == "Pas de gagnant, pas de score. Personne n’est mis en cause."
     assert table.end.detail.isVisible()
-    assert table.end.detail.text() == "Zoé l'a déclarée abandonnée après 10 minutes sans progrès."
+    assert table.end.detail.text() == "Zoé l’a déclarée abandonnée après 10 minutes sans progrès."
     qtbot.waitUntil(lambda: table.record_path is not None, timeout=10000)
     assert table.end.record.isVisible() and str(table.record_path) in table.end.record.text()
     assert not table.end.replay.isVisible() and not table.end.rematch.isVisible()

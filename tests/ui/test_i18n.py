@@ -43,11 +43,11 @@ def test_the_ts_fallback_translates_too(qapp) -> None:
     assert fallback.translate("TableWidget", "Undo") == "Annuler"
     assert (
         fallback.translate("Texts", "%1: %n marker(s) revealed (%2)", None, 1)
-        == "%1 : %n jeton retourné (%2)"
+        == "%1\u00a0: %n jeton retourné (%2)"
     )
     assert (
         fallback.translate("Texts", "%1: %n marker(s) revealed (%2)", None, 3)
-        == "%1 : %n jetons retournés (%2)"
+        == "%1\u00a0: %n jetons retournés (%2)"
     )
 
 

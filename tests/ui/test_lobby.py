@@ -287,6 +287,52 @@ def test_a_window_hosts_and_another_joins_by_the_copied_invite_code(
     artifacts.save(guest.grab().toImage(), "lobby-guest-over.png")
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
+def test_a_closed_table_leaves_the_list_at_its_goodbye_a_killed_one_when_a_join_finds_nobody(
+    qtbot: Any, tmp_path: Path, processes: list[Process], artifacts: Artifacts
+) -> None:
+    """Issue 10: a table whose ``goldnet host`` is interrupted (Ctrl-C: it says goodbye on the
+    LAN) leaves an open lobby's list within 5 s; one whose process is killed (no goodbye) stays
+    until its records expire (120 s) — or until a join finds nobody there, which drops it."""
+    names = [f"closing-{os.getpid()}", f"killed-{os.getpid()}"]
+    closing, killed = (
+        Process(
+            tmp_path,
+            label,
+            *("host", "mountains-rivers", "--name", name, "--port", "0", "--json"),
+            *("--profile", str(tmp_path / label)),
+        )
+        for label, name in zip(("closing", "killed"), names, strict=True)
+    )
+    processes.extend([closing, killed])
+    window = new_window(qtbot)
+    start = window.start
+    listed = lambda name: name in [t.name for t in start.tables()]  # noqa: E731
+    qtbot.waitUntil(lambda: all(listed(name) for name in names), timeout=20000)
+
+    closing.proc.send_signal(signal.SIGINT)  # what Ctrl-C does: the host withdraws its table
+    qtbot.waitUntil(lambda: not listed(names[0]), timeout=5000)
+    assert closing.proc.wait(10) == 130
+    assert listed(names[1])
+
+    killed.proc.kill()  # no goodbye: the LAN still announces the table, for now
+    killed.proc.wait(10)
+    qtbot.wait(300)
+    assert listed(names[1])
+    row = next(i for i, t in enumerate(start.tables()) if t.name == names[1])
+    start.tables_list.setCurrentItem(start.tables_list.item(row))
+    QTest.mouseClick(start.join_table_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: start.net_status_box.property("tone") == "problem", timeout=10000)
+    assert start.net_state == "idle" and window.lobby.link is None
+    assert not listed(names[1])
+    assert start.net_status.text().startswith("Could not reach 127.0.0.1:")
+    assert start.net_status.text().endswith("That table is no longer on your list.")
+    assert names[1] not in "".join(
+        start.tables_list.item(i).text() for i in range(start.tables_list.count())
+    )
+    artifacts.save(window.grab().toImage(), "lobby-gone-table.png")
+
+
 def test_stop_hosting_withdraws_the_table_from_the_lan_lists(qtbot: Any, tmp_path: Path) -> None:
     host = new_window(qtbot, Profile(tmp_path / "host"))
     other = new_window(qtbot, Profile(tmp_path / "other"))
@@ -397,6 +443,9 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     turn = c.obs.turn
     QTest.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
     assert window.stack.currentWidget() is start and "You left the game" in start.net_status.text()
+    # my table closed with me: resuming opens it again (no "if the other player's table…")
+    assert "opens your table again" in start.net_status.text()
+    assert "other player" not in start.net_status.text()
     qtbot.waitUntil(start.resume_button.isEnabled, timeout=10000)
     QTest.mouseClick(start.resume_button, Qt.MouseButton.LeftButton)
     c = network_controller(qtbot, window)

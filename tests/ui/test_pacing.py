@@ -263,7 +263,7 @@ def test_the_turn_log_and_the_speed_are_in_french(
     state = six_position(active=0)
     state.apply_chance(2)
     lines = mr_texts.log_lines(state.apply(("reveal", "1,-5", "1,-4")), ("Ada", "Bot"), 2)
-    assert lines[0] == "Ada · lancer 2 : 2 jetons retournés (1,-5\u00a0→\u00a01,-4)"
+    assert lines[0] == "Ada · lancer 2\u00a0: 2 jetons retournés (1,-5\u00a0→\u00a01,-4)"
     table = TableWidget(speed=0.0, bot_delay=0)
     qtbot.addWidget(table)
     assert [table.pace_combo.itemText(i) for i in range(3)] == ["Lente", "Normale", "Rapide"]

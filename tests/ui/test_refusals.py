@@ -137,7 +137,7 @@ def test_a_network_game_words_refusals_in_french(
 
 
 GENERIC = {
-    "not-your-turn": ("Wait: it is not your turn.", "Attendez : ce n’est pas votre tour."),
+    "not-your-turn": ("Wait: it is not your turn.", "Attendez\u00a0: ce n’est pas votre tour."),
     "no-claim": (
         "There is nothing to claim in this game.",
         "Il n’y a rien à réclamer dans ce jeu.",

@@ -183,7 +183,7 @@ def six_at_a_network_table(qtbot: Any, window: MainWindow, lang: str, artifacts:
     start = window.start
     start.opponent_combo.setCurrentIndex(start.opponent_combo.findData("random"))
     assert start.opponent_label.text() == ("Autres places" if fr else "Other seats")
-    bots = "Robots sur cet ordinateur : Random" if fr else "Bots on this computer: Random"
+    bots = "Robots sur cet ordinateur\u00a0: Random" if fr else "Bots on this computer: Random"
     assert start.opponent_combo.currentText() == bots
     start.host_seat_combo.setCurrentIndex(start.host_seat_combo.findData(2))
     start.host_option_combos["private"].setCurrentIndex(

@@ -247,7 +247,7 @@ def test_illegal_clicks_are_hinted_in_french(
     click_field(table.view, field("2,1"))
     assert table.hint.isVisible()
     assert table.hint.text() == (
-        "Ces deux jetons ne sont pas sur une même ligne droite : cliquez les deux bouts d’une "
+        "Ces deux jetons ne sont pas sur une même ligne droite\u00a0: cliquez les deux bouts d’une "
         "ligne."
     )
     artifacts.save(table.grab().toImage(), "illegal-click-hint-fr.png")
@@ -257,7 +257,7 @@ def test_illegal_clicks_are_hinted_in_french(
     click_field(table.view, field(f"{-2 + n - 1},0"))
     roll = c.state.roll
     assert table.hint.text() == (
-        f"Le lancer vaut {roll} : la ligne doit compter exactement {roll} jetons, pas {n}."
+        f"Le lancer vaut {roll}\u00a0: la ligne doit compter exactement {roll} jetons, pas {n}."
     )
     assert c.state.public_hash() == committed and c.phase == "human"
 

@@ -23,12 +23,16 @@ Invariants (each module states its own in detail):
   service instances carrying the same ``fp``, the one added or updated most recently wins.
 - A TXT record that is malformed or carries another protocol version is ignored (logged at
   debug level); it never reaches the view and never raises.
+- Importing the package does not import python-zeroconf: the announcer, the browser and the
+  ``find_*`` helpers load on first use; ``_const``, ``_txt`` and ``_interfaces`` import it only
+  inside the functions that open or read zeroconf.
 """
 
 from __future__ import annotations
 
-from ._announcer import Announcer
-from ._browser import Browser, EventKind, TableEvent, find_rehost, find_table, find_tables
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from ._const import PROTOCOL_VERSION, SERVICE_TYPE
 from ._interfaces import (
     ENV_INTERFACES,
@@ -39,6 +43,33 @@ from ._interfaces import (
     open_zeroconf,
 )
 from ._txt import TableInfo, instance_name
+
+if TYPE_CHECKING:
+    from ._announcer import Announcer
+    from ._browser import Browser, EventKind, TableEvent, find_rehost, find_table, find_tables
+
+_LAZY = {
+    "Announcer": "._announcer",
+    "Browser": "._browser",
+    "EventKind": "._browser",
+    "TableEvent": "._browser",
+    "find_rehost": "._browser",
+    "find_table": "._browser",
+    "find_tables": "._browser",
+}
+"""What imports python-zeroconf, imported on first use (PEP 562): a program that only reads
+``TableInfo`` or the interfaces setting — the desktop client before its first paint — does not
+pay for it."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "ENV_INTERFACES",

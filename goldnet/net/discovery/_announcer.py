@@ -3,7 +3,8 @@
 Invariants: ``start``, ``update``, ``withdraw`` and ``close`` run one at a time (one lock), so a
 caller may fire them as tasks; while announced, the instance carries the addresses of the
 interfaces zeroconf is open on (without loopback when there are others), never ``info.host``;
-every record has a TTL of ``_TTL`` seconds; once closed, the announcer announces nothing again.
+every record has the announcer's TTL (``_TTL`` seconds unless told otherwise); once closed, the
+announcer announces nothing again.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ from ._const import SERVICE_TYPE, log
 from ._interfaces import DiscoveryError, bound_addresses, open_zeroconf
 from ._txt import TableInfo, instance_name, txt_properties
 
-# Short TTLs (seconds) so a table whose host vanished without a goodbye leaves lobbies within
-# about two minutes instead of python-zeroconf's 75-minute default for PTR records.
+# The records' TTL (seconds): RFC 6762 §10's 120 s for records naming a host (SRV, A). A table
+# whose host vanished without a goodbye leaves a browser's view when its SRV record expires, at
+# most this long after the host last answered (the browser asks again at 80-95 % of it).
+# python-zeroconf stretches a received PTR record's TTL to at least 1125 s: the PTR's expiry is
+# not what withdraws a table.
 _TTL = 120
 # After an update, when to announce it once more (s): past python-zeroconf's answer delay of
 # up to 1 s + 120 ms for records multicast in the last second (RFC 6762 §6).
@@ -36,12 +40,20 @@ class Announcer:
     Pass ``interfaces`` (IPv4 addresses, None = all) to have the announcer open and own its
     zeroconf on :meth:`start`, or an open ``zeroconf`` to share (then :meth:`close` leaves it
     open). The caller decides when to :meth:`withdraw` (table full or closed); :meth:`update`
-    or :meth:`start` announce it again. Usable as ``async with Announcer(...) as a:``.
+    or :meth:`start` announce it again. ``ttl``: the records' TTL in seconds (a test shortens
+    it; ``ValueError`` below 1). Usable as ``async with Announcer(...) as a:``.
     """
 
     def __init__(
-        self, interfaces: list[str] | None = None, *, zeroconf: AsyncZeroconf | None = None
+        self,
+        interfaces: list[str] | None = None,
+        *,
+        zeroconf: AsyncZeroconf | None = None,
+        ttl: int = _TTL,
     ) -> None:
+        if not isinstance(ttl, int) or ttl < 1:
+            raise ValueError(f"Announcer ttl must be a whole number of seconds >= 1: {ttl!r}")
+        self._ttl = ttl
         self._interfaces = interfaces
         self._zc = zeroconf
         self._owns_zc = zeroconf is None
@@ -99,8 +111,8 @@ class Announcer:
             port=info.port,
             properties=props,
             server=f"goldnet-{uuid.uuid4().hex[:12]}.local.",  # our own A records' owner
-            host_ttl=_TTL,
-            other_ttl=_TTL,
+            host_ttl=self._ttl,
+            other_ttl=self._ttl,
             parsed_addresses=addresses,
         )
         began = time.perf_counter()
@@ -141,8 +153,8 @@ class Announcer:
                 port=info.port,
                 properties=txt_properties(info),
                 server=self._service.server,
-                host_ttl=_TTL,
-                other_ttl=_TTL,
+                host_ttl=self._ttl,
+                other_ttl=self._ttl,
                 parsed_addresses=self._addresses,
             )
             await (await self._zc.async_update_service(service))

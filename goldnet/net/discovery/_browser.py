@@ -10,6 +10,12 @@ Invariants:
   or by the instance's removal, is dropped.
 - Every wait on the network is bounded: a resolve by ``_RESOLVE_TIMEOUT_MS``, the browsing of
   each ``find_*`` by its ``timeout``.
+- A table leaves the view on its goodbye (python-zeroconf's ``Removed``: at once) and when the
+  SRV record of its instance expires unanswered (within ``_SWEEP_MAX`` s of its TTL): the browser
+  asks for the SRV and TXT records of every instance in the view at 80, 85, 90 and 95 % of their
+  TTL (RFC 6762 §5.2), as python-zeroconf does for PTR records only — and it stretches the TTL of
+  PTR records to at least 1125 s, so the PTR's expiry alone would keep a vanished table listed
+  for up to ~19 minutes.
 """
 
 from __future__ import annotations
@@ -17,26 +23,36 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from types import TracebackType
 from typing import Any, Literal, Self
 
 from zeroconf import (
+    DNSOutgoing,
+    DNSQuestion,
     DNSQuestionType,
+    DNSRecord,
     IPVersion,
     RecordUpdate,
     RecordUpdateListener,
     ServiceStateChange,
     Zeroconf,
+    current_time_millis,
 )
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from ._const import SERVICE_TYPE, TYPE_TXT, log
+from ._const import CLASS_IN, QUERY_FLAGS, SERVICE_TYPE, TYPE_SRV, TYPE_TXT, log
 from ._interfaces import bound_addresses, local_networks, open_zeroconf
 from ._txt import TableInfo, newest_txt, parse_service
 
 # How long one resolve of SRV/TXT/A may take (milliseconds) before the instance is dropped.
 _RESOLVE_TIMEOUT_MS = 3000
+# When to ask again for the SRV and TXT records of a listed instance, in percent of their TTL
+# (RFC 6762 §5.2); past the last one unanswered, the records expire and the table leaves.
+_REFRESH_PERCENTS = (80, 85, 90, 95)
+# The longest (and shortest) wait between two checks of the listed instances' records (s).
+_SWEEP_MAX = 1.0
+_SWEEP_MIN = 0.05
 
 EventKind = Literal["added", "updated", "removed"]
 
@@ -81,6 +97,9 @@ class Browser:
         # instance key -> id of its latest resolve; only that resolve may change the view
         self._pending: dict[str, int] = {}
         self._sequence = 0  # counts resolves and view changes; orders "most recent"
+        self._names: dict[str, str] = {}  # instance key -> its DNS name as announced
+        # instance key -> (``created`` of its SRV record, index of the next refresh percent)
+        self._refreshes: dict[str, tuple[float, int]] = {}
         self._watcher = _TxtWatcher(self)
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
@@ -102,6 +121,7 @@ class Browser:
             handlers=[self._on_service_state_change],
             question_type=self._question_type,
         )
+        self._spawn(self._keep_fresh())
 
     def subscribe(self) -> asyncio.Queue[TableEvent]:
         """A new unbounded queue receiving every later event; drop it with :meth:`unsubscribe`."""
@@ -170,9 +190,10 @@ class Browser:
         self._sequence += 1
         key = name.lower()
         self._pending[key] = self._sequence
-        task = asyncio.get_running_loop().create_task(
-            self._resolve(zeroconf, service_type, name, key, self._sequence)
-        )
+        self._spawn(self._resolve(zeroconf, service_type, name, key, self._sequence))
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -200,14 +221,57 @@ class Browser:
             return
         self._sequence += 1
         self._instances[key] = (self._sequence, table)
+        self._names[key] = name
         if old is not None and old[1].fingerprint != table.fingerprint:
             self._refresh(old[1].fingerprint)
         self._refresh(table.fingerprint)
 
     def _forget(self, key: str) -> None:
         old = self._instances.pop(key, None)
+        self._names.pop(key, None)
+        self._refreshes.pop(key, None)
         if old is not None:
             self._refresh(old[1].fingerprint)
+
+    # --- expiry: a table whose host vanished without a goodbye -----------------------------
+
+    async def _keep_fresh(self) -> None:
+        """Check the listed instances' records until closed (:meth:`_sweep`)."""
+        while not self._closed:
+            await asyncio.sleep(self._sweep())
+
+    def _sweep(self) -> float:
+        """Forget each listed instance whose SRV record expired; ask again for the SRV and TXT
+        records of those at a refresh point of their TTL. Returns the seconds until the next
+        check is due (between ``_SWEEP_MIN`` and ``_SWEEP_MAX``)."""
+        if self._zc is None:
+            return _SWEEP_MAX
+        zc = self._zc.zeroconf
+        now = current_time_millis()
+        due = now + _SWEEP_MAX * 1000
+        for key, name in list(self._names.items()):
+            srv = _newest(zc.cache.async_all_by_details(name, TYPE_SRV, CLASS_IN), now)
+            if srv is None:
+                log.debug("%s: its records expired unanswered", name)
+                self._pending.pop(key, None)  # a resolve in flight may not bring it back
+                self._forget(key)
+                continue
+            created, step = self._refreshes.get(key, (srv.created, 0))
+            if created != srv.created:  # answered: a fresh record, a fresh schedule
+                created, step = srv.created, 0
+            if step < len(_REFRESH_PERCENTS) and now >= srv.get_expiration_time(
+                _REFRESH_PERCENTS[step]
+            ):
+                _ask_records(zc, name)
+                while step < len(_REFRESH_PERCENTS) and now >= srv.get_expiration_time(
+                    _REFRESH_PERCENTS[step]
+                ):
+                    step += 1
+            self._refreshes[key] = (created, step)
+            if step < len(_REFRESH_PERCENTS):
+                due = min(due, srv.get_expiration_time(_REFRESH_PERCENTS[step]))
+            due = min(due, srv.get_expiration_time(100))
+        return min(_SWEEP_MAX, max(_SWEEP_MIN, (due - now) / 1000))
 
     def _refresh(self, fingerprint: str) -> None:
         """Recompute the winner for ``fingerprint`` and emit the view change, if any."""
@@ -244,6 +308,22 @@ class Browser:
                 self._on_event(kind, table)
             except Exception:
                 log.exception("discovery on_event callback failed")
+
+
+def _newest(records: list[DNSRecord], now: float) -> DNSRecord | None:
+    """Of ``records``, the unexpired one that expires last (None if every one expired)."""
+    live = [record for record in records if not record.is_expired(now)]
+    return max(live, key=lambda record: record.get_expiration_time(100), default=None)
+
+
+def _ask_records(zc: Zeroconf, name: str) -> None:
+    """Multicast one question each for the SRV and TXT records of instance ``name`` (QM: the
+    answer refreshes every browser's cache on the link)."""
+    log.debug("asking again for the SRV and TXT records of %s", name)
+    query = DNSOutgoing(QUERY_FLAGS)
+    for record_type in (TYPE_SRV, TYPE_TXT):
+        query.add_question(DNSQuestion(name, record_type, CLASS_IN))
+    zc.async_send(query)
 
 
 class _TxtWatcher(RecordUpdateListener):

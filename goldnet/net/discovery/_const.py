@@ -13,6 +13,7 @@ import logging
 SERVICE_TYPE = "_goldnet._tcp.local."
 PROTOCOL_VERSION = 2
 
-TYPE_TXT, CLASS_IN = 16, 1  # DNS record type TXT, class IN (RFC 1035)
+TYPE_TXT, TYPE_SRV, CLASS_IN = 16, 33, 1  # DNS record types TXT and SRV, class IN (RFC 1035, 2782)
+QUERY_FLAGS = 0x0000  # a DNS message's flags for a standard query (RFC 1035 §4.1.1)
 
 log = logging.getLogger("goldnet.net.discovery")

@@ -22,13 +22,16 @@ import os
 import traceback
 import warnings
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import ifaddr
-from zeroconf import InterfaceChoice, IPVersion
-from zeroconf.asyncio import AsyncZeroconf
 
 from ..errors import NetError
 from ._const import log
+
+if TYPE_CHECKING:  # python-zeroconf is imported when zeroconf is opened (package docstring)
+    from zeroconf import InterfaceChoice
+    from zeroconf.asyncio import AsyncZeroconf
 
 ENV_INTERFACES = "GOLDNET_MDNS_INTERFACES"
 
@@ -115,6 +118,9 @@ def bound_addresses(zc: AsyncZeroconf) -> list[str]:
 
 
 async def _try_open(choice: list[str] | InterfaceChoice) -> AsyncZeroconf:
+    from zeroconf import IPVersion
+    from zeroconf.asyncio import AsyncZeroconf
+
     try:
         zc = AsyncZeroconf(interfaces=choice, ip_version=IPVersion.V4Only)
     except OSError as exc:
@@ -139,6 +145,8 @@ async def open_zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
     interface and its error) if none works, ``ValueError`` for a malformed address. The caller
     closes the result with ``await zc.async_close()``.
     """
+    from zeroconf import InterfaceChoice
+
     requested = None if interfaces is None else _checked_interfaces(interfaces)
     choice: list[str] | InterfaceChoice = InterfaceChoice.All if requested is None else requested
     failures: dict[str, str] = {}

@@ -20,10 +20,12 @@ import ipaddress
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-from zeroconf import Zeroconf
+from typing import TYPE_CHECKING
 
 from ._const import CLASS_IN, PROTOCOL_VERSION, TYPE_TXT, log
+
+if TYPE_CHECKING:
+    from zeroconf import Zeroconf
 
 # RFC 6763 §4.1.1: an instance name is one DNS label, at most 63 bytes of UTF-8. python-zeroconf
 # renames on a conflict by appending "-2", "-3", …, so our own names stop 4 bytes short.

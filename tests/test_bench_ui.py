@@ -1,0 +1,27 @@
+"""The ``goldnet bench`` figure of the lobby's first paint (goldnet/bench_ui.py): its shape,
+and that it measures a real window in a real process (never a timed assertion)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from goldnet import bench_ui
+
+
+def test_the_lobby_first_paint_figure_and_its_reference() -> None:
+    figures = bench_ui.run_ui_bench(runs=1)
+    figure = figures["lobby first paint"]
+    assert figure["unit"] == "s" and figure["runs"] == 1 and figure["target"] == "<= 1.5 s"
+    assert 0 < figure["reference"] < bench_ui.RUN_TIMEOUT
+    assert 0 < figure["median"] < bench_ui.RUN_TIMEOUT
+    assert "bare QWidget window" in figure["reference_name"]
+
+
+def test_a_window_that_never_paints_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bench_ui, "CHILD", "import sys; sys.exit('no display here')")
+    with pytest.raises(RuntimeError, match=r"the bare window did not paint .*no display here"):
+        bench_ui.first_paint("bare", tmp_path)
