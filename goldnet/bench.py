@@ -1,7 +1,9 @@
 """``goldnet bench``: the speed figures that exist so far, each a median — per registered game
 a random game, legal actions in a mid-game position and its strongest bot's move; the
-protocol's figures (:mod:`goldnet.bench_protocol`) and the relay's under 2,000 idle
-connections (:mod:`goldnet.bench_relay`).
+protocol's figures (:mod:`goldnet.bench_protocol`); a roll through a relay from the move that
+makes it due, journals on, against a TLS echo through the same relay in the same run (median
+and 95th percentile, :mod:`goldnet.bench_roll`); the relay under 2,000 idle connections
+(:mod:`goldnet.bench_relay`).
 
 Timing uses the clock, so it lives here and never in the rules or in tests.
 """
@@ -120,13 +122,16 @@ def _game_figures(info: games.GameInfo, repeat: int) -> dict[str, Figure]:
 def run_bench(repeat: int = 50) -> dict[str, Figure]:
     """Measure every figure; ``repeat`` runs per figure (fewer for the slow bot figure).
 
-    Returns ``{name: {"median": value, "unit": "ms" | "s", "runs": n, "target": text}}``.
+    Returns ``{name: {"median": value, "unit": "ms" | "s", "runs": n, "target": text}}``, some
+    figures with a ``"p95"`` beside their median.
     """
     from .bench_protocol import run_protocol_bench
     from .bench_relay import run_relay_bench
+    from .bench_roll import run_roll_bench
 
     return {
         **{k: v for info in games.games() for k, v in _game_figures(info, repeat).items()},
         **run_protocol_bench(repeat),
+        **run_roll_bench(repeat),
         **run_relay_bench(),
     }

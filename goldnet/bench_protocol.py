@@ -3,7 +3,6 @@
 - messages per roll: envelopes every peer sends for one draw (the physical minimum is n);
 - in-memory roll latency: two lockstep machines, from the draw becoming due to its outcome;
 - verifying a finished game's record;
-- roll latency over loopback through a real TLS relay (2 peers: the games so far have 2 seats);
 - time until an announced table shows in a browsing lobby, over loopback mDNS.
 """
 
@@ -15,7 +14,7 @@ import time
 from typing import Any
 
 from protocol.envelope import Envelope
-from protocol.events import Drawn, Transmit
+from protocol.events import Drawn
 from protocol.lockstep import NEED_DATA, Lockstep
 
 from .games.mountains_rivers.bots import make_bot
@@ -86,60 +85,6 @@ def record_verification(runs: int) -> list[float]:
     return samples
 
 
-class _DrawTimer:
-    """Times each draw at one peer: from the last event before it (the previous action or the
-    start of the game, after which the draw is due) to its outcome."""
-
-    def __init__(self, latencies: list[float]) -> None:
-        self.latencies = latencies
-        self.due = 0.0
-
-    def __call__(self, event: Any) -> None:
-        now = time.perf_counter()
-        if isinstance(event, Drawn):
-            self.latencies.append(now - self.due)
-        elif not isinstance(event, Transmit):
-            self.due = now
-
-
-async def _relay_rolls(games: int) -> list[float]:
-    import tempfile
-    from pathlib import Path
-
-    from protocol.identity import Identity
-
-    from .net.client import NetPeer
-    from .net.invite import Invite
-    from .net.relay import Relay
-
-    latencies: list[float] = []
-    for g in range(games):
-        host = Identity.generate()
-        relay = Relay(host, table_name="bench", game="mountains-rivers", seats=2)
-        port = await relay.start("127.0.0.1", 0)
-        invite = Invite("127.0.0.1", port, host.fingerprint)
-        on_event = _DrawTimer(latencies)
-
-        with tempfile.TemporaryDirectory() as folder:
-            peers = [
-                NetPeer(
-                    Identity.generate(),
-                    invite,
-                    name=f"bench {i}",
-                    folder=Path(folder) / str(i),
-                    bot=make_bot("random", f"bench/{g}/{i}"),
-                    options=(1 + g % 11,),
-                    on_event=on_event if i == 0 else None,
-                )
-                for i in range(2)
-            ]
-            first = asyncio.create_task(peers[0].run())
-            await asyncio.sleep(0.05)
-            await asyncio.gather(first, peers[1].run())
-        await relay.close()
-    return latencies
-
-
 async def _table_visibility(runs: int) -> tuple[list[float], list[float]]:
     from .net.discovery import Announcer, Browser, TableInfo
 
@@ -169,7 +114,6 @@ def run_protocol_bench(repeat: int) -> dict[str, Figure]:
     """The protocol and network figures; ``repeat`` scales the number of runs."""
     rolls, messages = roll_in_memory(max(5, repeat))
     verifying = record_verification(max(3, repeat // 10))
-    relay_rolls = asyncio.run(_relay_rolls(max(1, repeat // 25)))
     # The browser sees the table while registration is still probing, so the time after the
     # announcement itself is nil; report the time from the start of hosting instead.
     seen, registration = asyncio.run(_table_visibility(max(1, repeat // 25)))
@@ -190,12 +134,6 @@ def run_protocol_bench(repeat: int) -> dict[str, Figure]:
             "unit": "s",
             "runs": len(verifying),
             "target": "<= 0.5 s",
-        },
-        "roll latency via relay (2 peers)": {
-            "median": statistics.median(relay_rolls) * 1000,
-            "unit": "ms",
-            "runs": len(relay_rolls),
-            "target": "<= 5 ms",
         },
         "table visible in a lobby (from hosting)": {
             "median": statistics.median(seen),

@@ -1,0 +1,376 @@
+"""``goldnet bench`` figures of a roll through a relay, against a TLS echo through the same relay
+in the same run (issue 10).
+
+Every party is a process of its own, as on a real table: the relay
+(:class:`~goldnet.bench_relay.RelayProcess`, one table per game and one for the echo), and each
+member (``python -m goldnet.bench_roll member SPEC``): a :class:`~goldnet.net.client.NetPeer`
+with its journal on — a real file in a temporary folder, fsynced as in play — and a random bot,
+playing a whole game on 127.0.0.1.
+
+- **Roll latency**: from the move that makes a roll due — the mover's bot has chosen; the move
+  is then signed, journalled and sent with the reveal it makes due — until the roll's outcome
+  is known at both members (the later of the two). The members' clocks are
+  ``time.perf_counter``, which CPython takes from a system-wide clock (Linux and macOS: the
+  monotonic clock; Windows: the performance counter), so the processes' times compare.
+- **TLS echo** (the reference), between games: a frame from this process through the relay to
+  an answering process, which sends its own frame back at once through the relay. That is the
+  path a roll's messages must travel (the move out, the other member's reveal back), without
+  the protocol's work: no signature is made or checked by the clients (the envelopes are signed
+  beforehand), no rules, no journal. Same relay, same TLS connection code
+  (:class:`~goldnet.net.connection.RelayConnection`).
+- **Journal write-ahead**: each member's write and sync of the envelopes of one step, before
+  they leave — two of them lie on every roll's path (the mover's move and reveal, the other
+  member's reveal), so the disk's flush time counts twice in a roll.
+- **Envelopes down per envelope up**: n − 1 with n members (the relay sends no member its own
+  envelopes back).
+
+Median and 95th percentile (nearest rank) of each; the ratio compares the medians (and the
+95th percentiles). Loopback only; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from protocol.envelope import ZERO_HASH, Envelope
+from protocol.events import Drawn
+from protocol.identity import Identity
+
+from .bench_relay import GAME, GAME_ID, HOST, Figure, RelayProcess
+
+TIMEOUT = 60.0
+"""Seconds one game, or one series of echoes, may take before the bench gives up."""
+ECHOES = 100
+"""Echoes measured after each game."""
+
+
+def p95(samples: Sequence[float]) -> float:
+    """The 95th percentile of ``samples`` (nearest rank; non-empty)."""
+    ordered = sorted(samples)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def roll_latencies(members: Sequence[dict[str, Any]]) -> list[float]:
+    """Each roll's latency (s) from what the members of one game report: ``moves`` (the draw a
+    move made due, when the bot chose it) and ``drawn`` (draw, when its outcome was known). The
+    last move before a draw is the one that made it due; a draw with no move before it (the
+    game's first) is left out."""
+    moved: dict[int, float] = {}
+    for member in members:
+        for draw, at in member["moves"]:
+            moved[draw] = max(moved.get(draw, at), at)
+    known = [dict(member["drawn"]) for member in members]
+    return [
+        max(k[draw] for k in known) - at
+        for draw, at in sorted(moved.items())
+        if all(draw in k for k in known)
+    ]
+
+
+def _spawn(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "goldnet.bench_roll", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _finish(proc: subprocess.Popen[str]) -> dict[str, Any]:
+    """The last line a bench process printed (JSON), once it exited.
+
+    Raises:
+        RuntimeError: it failed or took longer than :data:`TIMEOUT`.
+    """
+    try:
+        out, err = proc.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise RuntimeError("a bench member did not finish in time") from None
+    if proc.returncode != 0 or not out.strip():
+        last = (err.strip().splitlines() or ["(no message)"])[-1]
+        raise RuntimeError(f"a bench member failed: {last}")
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def _game(relay: RelayProcess, folder: Path, number: int) -> list[dict[str, Any]]:
+    """One whole game of two members (processes) through a new table of ``relay``."""
+    port, fingerprint = relay.table()
+    procs = []
+    try:
+        for i in range(2):
+            spec = {
+                "port": port,
+                "fingerprint": fingerprint,
+                "folder": str(folder / f"{number}-{i}"),
+                "board": 1 + number % 11,
+                "seed": f"bench/{number}/{i}",
+            }
+            procs.append(_spawn("member", json.dumps(spec)))
+        return [_finish(proc) for proc in procs]
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+
+
+class _Echo:
+    """This process's end of the echo, and the answering process."""
+
+    def __init__(self, link: Any, identity: Identity, answerer: subprocess.Popen[str]) -> None:
+        self.link = link
+        self.identity = identity
+        self.answerer = answerer
+        self.seq = 0
+        self.prev = ZERO_HASH
+
+    @classmethod
+    async def open(cls, relay: RelayProcess, count: int) -> _Echo:
+        """Connect to a table of its own on ``relay``, with an answering process that answers
+        ``count`` envelopes."""
+        from .net.connection import RelayConnection
+        from .net.invite import Invite
+
+        port, fingerprint = relay.table()
+        spec = {"port": port, "fingerprint": fingerprint, "count": count}
+        answerer = _spawn("answer", json.dumps(spec))
+        assert answerer.stdout is not None
+        ready = await asyncio.get_running_loop().run_in_executor(None, answerer.stdout.readline)
+        if ready.strip() != "ready":
+            answerer.kill()
+            answerer.wait()
+            raise RuntimeError("the echo's answering process did not start")
+        identity = Identity.generate()
+        link = await RelayConnection.open(Invite(HOST, port, fingerprint))
+        await link.greet(identity, "player", "echo")
+        return cls(link, identity, answerer)
+
+    async def run(self, count: int) -> list[float]:
+        """``count`` echoes, in seconds (this side's envelopes are signed beforehand)."""
+        from .net.frames import Env
+
+        envelopes = []
+        for _ in range(count):
+            envelope = Envelope.seal(self.identity, "commit", GAME_ID, self.seq, self.prev, ())
+            self.seq, self.prev = self.seq + 1, envelope.hash
+            envelopes.append(envelope.raw)
+        samples = []
+        for data in envelopes:
+            start = time.perf_counter()
+            self.link.send(["env", data])
+            while True:  # the answer (a relay that echoes would send this one back first)
+                frame = await self.link.next_frame()
+                if isinstance(frame, Env) and frame.data != data:
+                    break
+            samples.append(time.perf_counter() - start)
+        return samples
+
+    async def close(self) -> None:
+        await self.link.close()
+        try:
+            self.answerer.wait(10)
+        except subprocess.TimeoutExpired:
+            self.answerer.kill()
+            self.answerer.wait()
+        for stream in (self.answerer.stdout, self.answerer.stderr):
+            if stream is not None:
+                stream.close()
+
+
+async def _rolls(games: int) -> tuple[list[float], list[float], list[float], int, int]:
+    relay = RelayProcess()
+    rolls: list[float] = []
+    echoes: list[float] = []
+    syncs: list[float] = []
+    up = down = 0
+    loop = asyncio.get_running_loop()
+    try:
+        warm = 20
+        echo = await _Echo.open(relay, warm + games * ECHOES)
+        try:
+            await asyncio.wait_for(echo.run(warm), TIMEOUT)
+            with tempfile.TemporaryDirectory(prefix="goldnet-bench-") as folder:
+                for number in range(games):
+                    members = await loop.run_in_executor(None, _game, relay, Path(folder), number)
+                    rolls += roll_latencies(members)
+                    syncs += [t for m in members for t in m["syncs"]]
+                    up += sum(m["up"] for m in members)
+                    down += sum(m["down"] for m in members)
+                    echoes += await asyncio.wait_for(echo.run(ECHOES), TIMEOUT)
+        finally:
+            await echo.close()
+    finally:
+        relay.stop()
+    return rolls, echoes, syncs, up, down
+
+
+def run_roll_bench(repeat: int = 50) -> dict[str, Figure]:
+    """The roll through a relay against the TLS echo through it (module docstring); ``repeat``
+    scales the number of games (at least 2).
+
+    Returns ``{name: {"median": value, "p95": value, "unit": …, "runs": n, "target": text}}``
+    like :func:`goldnet.bench.run_bench`.
+    """
+    rolls, echoes, syncs, up, down = asyncio.run(_rolls(max(2, repeat // 10)))
+    roll, echo = statistics.median(rolls), statistics.median(echoes)
+    return {
+        "relay roll from the move (2 peers, journals on)": {
+            "median": roll * 1000,
+            "p95": p95(rolls) * 1000,
+            "unit": "ms",
+            "runs": len(rolls),
+            "target": "<= 3x the TLS echo",
+        },
+        "relay TLS echo (reference, same run)": {
+            "median": echo * 1000,
+            "p95": p95(echoes) * 1000,
+            "unit": "ms",
+            "runs": len(echoes),
+        },
+        "relay roll / TLS echo": {
+            "median": roll / echo,
+            "p95": p95(rolls) / p95(echoes),
+            "unit": "x",
+            "runs": len(rolls),
+            "target": "<= 3x",
+        },
+        "journal write-ahead per batch, same run (2 on a roll's path)": {
+            "median": statistics.median(syncs) * 1000,
+            "p95": p95(syncs) * 1000,
+            "unit": "ms",
+            "runs": len(syncs),
+        },
+        "relay envelopes down per envelope up (2 peers)": {
+            "median": down / up if up else 0.0,
+            "unit": "envelopes",
+            "runs": up,
+            "target": "n - 1 = 1 (none echoed to its sender)",
+        },
+    }
+
+
+# --- the bench's processes ------------------------------------------------------------------
+
+
+async def _member(spec: dict[str, Any]) -> dict[str, Any]:
+    """Play one game as a member with a random bot, journal on; what it saw, timed."""
+    from . import games
+    from .net.client import NetPeer
+    from .net.frames import Env
+    from .net.invite import Invite
+    from .net.journal import journal_path
+
+    info = games.get(GAME)
+    moves: list[tuple[int, float]] = []
+    drawn: list[tuple[int, float]] = []
+
+    class Member(NetPeer):
+        up = 0
+        down = 0
+
+        def _send(self, frames: list[list[Any]]) -> None:
+            self.up += sum(frame[0] == "env" for frame in frames)
+            super()._send(frames)
+
+        def _on_frame(self, frame: Any) -> None:
+            self.down += isinstance(frame, Env)
+            super()._on_frame(frame)
+
+    class Timed:
+        """The random bot, telling when it has chosen (before the move is signed)."""
+
+        def __init__(self) -> None:
+            self.bot = info.make_bot(info.bot_levels[0], spec["seed"])
+            self.name = self.bot.name
+
+        def choose(self, observation: Any, legal: Sequence[Any]) -> Any:
+            action = self.bot.choose(observation, legal)
+            moves.append((member.machine.draw + 1, time.perf_counter()))
+            return action
+
+    def on_event(event: Any) -> None:
+        if isinstance(event, Drawn):
+            drawn.append((event.draw, time.perf_counter()))
+
+    folder = Path(spec["folder"])
+    member = Member(
+        Identity.generate(),
+        Invite(HOST, spec["port"], spec["fingerprint"]),
+        name="bench",
+        folder=folder,
+        bot=Timed(),
+        options=(spec["board"],),
+        game=GAME,
+        on_event=on_event,
+    )
+    member.open_journal(journal_path(folder, "bench"), "bench")
+    journal = member.journal
+    assert journal is not None
+    syncs: list[float] = []
+    write_ahead = journal.outgoing
+
+    def outgoing(*envelopes: bytes) -> None:  # timed: one write and one sync per batch
+        start = time.perf_counter()
+        write_ahead(*envelopes)
+        syncs.append(time.perf_counter() - start)
+
+    journal.outgoing = outgoing  # type: ignore[method-assign]
+    outcome = await asyncio.wait_for(member.run(), TIMEOUT)
+    return {
+        "moves": moves,
+        "drawn": drawn,
+        "syncs": syncs,
+        "up": member.up,
+        "down": member.down,
+        "ending": outcome.ending,
+    }
+
+
+async def _answer(spec: dict[str, Any]) -> None:
+    """Answer each envelope that comes with one of this process's own, ``count`` times."""
+    from .net.connection import RelayConnection
+    from .net.frames import Env
+    from .net.invite import Invite
+
+    identity = Identity.generate()
+    answers, prev = [], ZERO_HASH
+    for seq in range(spec["count"]):
+        envelope = Envelope.seal(identity, "commit", GAME_ID, seq, prev, ())
+        answers.append(envelope.raw)
+        prev = envelope.hash
+    link = await RelayConnection.open(Invite(HOST, spec["port"], spec["fingerprint"]))
+    await link.greet(identity, "player", "answer")
+    print("ready", flush=True)
+    mine = set(answers)
+    try:
+        for data in answers:
+            while True:  # the other side's envelope, not an echo of an answer
+                frame = await asyncio.wait_for(link.next_frame(), TIMEOUT)
+                if isinstance(frame, Env) and frame.data not in mine:
+                    break
+            link.send(["env", data])
+        await link.writer.drain()
+    finally:
+        await link.close()
+
+
+if __name__ == "__main__":
+    role, given = sys.argv[1], json.loads(sys.argv[2])
+    if role == "member":
+        print(json.dumps(asyncio.run(_member(given))), flush=True)
+    else:
+        asyncio.run(_answer(given))
