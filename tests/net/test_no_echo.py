@@ -133,7 +133,7 @@ def test_a_relay_that_echoes_own_envelopes_changes_nothing_and_blames_nobody(
     echoing = MemoryRelay(on_send, echo=True)
     players = members(tmp_path / "echo", echoing)
     echoing.play()
-    assert echoing.echoed > 100  # every own envelope came back
+    assert echoing.echoed == len(echoing.log) > 0  # every own envelope came back
     outcomes = [m.outcome for m in players]
     assert all(o is not None and o.ending == "over" and o.culprit is None for o in outcomes)
     check_records([o for o in outcomes if o is not None])
