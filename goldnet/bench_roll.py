@@ -1,11 +1,17 @@
 """``goldnet bench`` figures of a roll through a relay, against a TLS echo through the same relay
 in the same run (issue 10).
 
-Every party is a process of its own, as on a real table: the relay
-(:class:`~goldnet.bench_relay.RelayProcess`, one table per game and one for the echo), and each
-member (``python -m goldnet.bench_roll member SPEC``): a :class:`~goldnet.net.client.NetPeer`
-with its journal on — a real file in a temporary folder, fsynced as in play — and a random bot,
-playing a whole game on 127.0.0.1.
+Two members play whole games on 127.0.0.1, each a :class:`~goldnet.net.client.NetPeer` with
+its journal on — a real file in the system's temporary folder, synced as in play — and a random
+bot, in the two places a table's relay can be:
+
+- **the host's relay** (a LAN table, ``goldnet host``): the relay runs in this process with
+  member 0 and the echo's client, as in the host's process; member 1 and the echo's answerer are
+  processes of their own (``python -m goldnet.bench_roll member SPEC`` / ``answer SPEC``);
+- **a standalone relay** (an online table, ``goldnet relay``): the relay in a process of its own
+  (:class:`~goldnet.bench_relay.RelayProcess`), both members too.
+
+One table per game and one for the echo, all at the same relay.
 
 - **Roll latency**: from the move that makes a roll due — the mover's bot has chosen; the move
   is then signed, journalled and sent with the reveal it makes due — until the roll's outcome
@@ -18,6 +24,8 @@ playing a whole game on 127.0.0.1.
   the protocol's work: no signature is made or checked by the clients (the envelopes are signed
   beforehand), no rules, no journal. Same relay, same TLS connection code
   (:class:`~goldnet.net.connection.RelayConnection`).
+- **Ping**, for comparison: a frame to the relay, answered by the relay (half an echo's legs,
+  the relay's own answer instead of a forwarded envelope).
 - **Journal write-ahead**: each member's write and sync of the envelopes of one step, before
   they leave — two of them lie on every roll's path (the mover's move and reveal, the other
   member's reveal), so the disk's flush time counts twice in a roll.
@@ -106,21 +114,57 @@ def _finish(proc: subprocess.Popen[str]) -> dict[str, Any]:
     return result
 
 
-def _game(relay: RelayProcess, folder: Path, number: int) -> list[dict[str, Any]]:
-    """One whole game of two members (processes) through a new table of ``relay``."""
-    port, fingerprint = relay.table()
-    procs = []
+class _Tables:
+    """Where the bench's tables are: in this process, beside member 0 and the echo's client —
+    the relay of a member who hosts, as ``goldnet host`` runs it — or (``hosted`` False) in a
+    relay process of their own, a standalone relay, with both members in processes of their
+    own."""
+
+    def __init__(self, hosted: bool) -> None:
+        self.hosted = hosted
+        self._relays: list[Any] = []
+        self._process: RelayProcess | None = None
+
+    async def table(self) -> tuple[int, str]:
+        """A new 2-seat table: its port and fingerprint."""
+        if not self.hosted:
+            if self._process is None:
+                self._process = RelayProcess()
+                return self._process.port, self._process.fingerprint
+            return self._process.table()
+        from .net.relay import Relay
+
+        relay = Relay(Identity.generate(), table_name="bench", game=GAME, seats=2)
+        self._relays.append(relay)
+        return await relay.start(HOST, 0), relay.fingerprint
+
+    async def close(self) -> None:
+        for relay in self._relays:
+            await relay.close()
+        if self._process is not None:
+            self._process.stop()
+
+
+async def _game(tables: _Tables, folder: Path, number: int) -> list[dict[str, Any]]:
+    """One whole game of two members through a new table: member 0 in this process if the
+    table is hosted here, else in a process of its own; member 1 always in its own."""
+    port, fingerprint = await tables.table()
+    specs = [
+        {
+            "port": port,
+            "fingerprint": fingerprint,
+            "folder": str(folder / f"{number}-{i}"),
+            "board": 1 + number % 11,
+            "seed": f"bench/{number}/{i}",
+        }
+        for i in range(2)
+    ]
+    loop = asyncio.get_running_loop()
+    procs = [_spawn("member", json.dumps(spec)) for spec in specs[int(tables.hosted) :]]
     try:
-        for i in range(2):
-            spec = {
-                "port": port,
-                "fingerprint": fingerprint,
-                "folder": str(folder / f"{number}-{i}"),
-                "board": 1 + number % 11,
-                "seed": f"bench/{number}/{i}",
-            }
-            procs.append(_spawn("member", json.dumps(spec)))
-        return [_finish(proc) for proc in procs]
+        here = [await _member(specs[0])] if tables.hosted else []
+        there = [await loop.run_in_executor(None, _finish, proc) for proc in procs]
+        return here + there
     finally:
         for proc in procs:
             if proc.poll() is None:
@@ -139,13 +183,13 @@ class _Echo:
         self.prev = ZERO_HASH
 
     @classmethod
-    async def open(cls, relay: RelayProcess, count: int) -> _Echo:
-        """Connect to a table of its own on ``relay``, with an answering process that answers
-        ``count`` envelopes."""
+    async def open(cls, tables: _Tables, count: int) -> _Echo:
+        """Connect to a new table, with an answering process that answers ``count``
+        envelopes."""
         from .net.connection import RelayConnection
         from .net.invite import Invite
 
-        port, fingerprint = relay.table()
+        port, fingerprint = await tables.table()
         spec = {"port": port, "fingerprint": fingerprint, "count": count}
         answerer = _spawn("answer", json.dumps(spec))
         assert answerer.stdout is not None
@@ -159,16 +203,17 @@ class _Echo:
         await link.greet(identity, "player", "echo")
         return cls(link, identity, answerer)
 
-    async def run(self, count: int) -> list[float]:
-        """``count`` echoes, in seconds (this side's envelopes are signed beforehand)."""
-        from .net.frames import Env
+    async def run(self, count: int) -> tuple[list[float], list[float]]:
+        """``count`` echoes and as many pings, in seconds (this side's envelopes are signed
+        beforehand)."""
+        from .net.frames import Env, Pong
 
         envelopes = []
         for _ in range(count):
             envelope = Envelope.seal(self.identity, "commit", GAME_ID, self.seq, self.prev, ())
             self.seq, self.prev = self.seq + 1, envelope.hash
             envelopes.append(envelope.raw)
-        samples = []
+        echoes, pings = [], []
         for data in envelopes:
             start = time.perf_counter()
             self.link.send(["env", data])
@@ -176,8 +221,13 @@ class _Echo:
                 frame = await self.link.next_frame()
                 if isinstance(frame, Env) and frame.data != data:
                     break
-            samples.append(time.perf_counter() - start)
-        return samples
+            echoes.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            self.link.send(["ping"])
+            while not isinstance(await self.link.next_frame(), Pong):
+                pass
+            pings.append(time.perf_counter() - start)
+        return echoes, pings
 
     async def close(self) -> None:
         await self.link.close()
@@ -191,64 +241,85 @@ class _Echo:
                 stream.close()
 
 
-async def _rolls(games: int) -> tuple[list[float], list[float], list[float], int, int]:
-    relay = RelayProcess()
+async def _rolls(games: int, hosted: bool) -> dict[str, Any]:
+    tables = _Tables(hosted)
     rolls: list[float] = []
     echoes: list[float] = []
+    pings: list[float] = []
     syncs: list[float] = []
     up = down = 0
-    loop = asyncio.get_running_loop()
     try:
         warm = 20
-        echo = await _Echo.open(relay, warm + games * ECHOES)
+        echo = await _Echo.open(tables, warm + games * ECHOES)
         try:
-            await asyncio.wait_for(echo.run(warm), TIMEOUT)
+            await asyncio.wait_for(echo.run(warm), TIMEOUT)  # warm-up
             with tempfile.TemporaryDirectory(prefix="goldnet-bench-") as folder:
                 for number in range(games):
-                    members = await loop.run_in_executor(None, _game, relay, Path(folder), number)
+                    members = await asyncio.wait_for(_game(tables, Path(folder), number), TIMEOUT)
                     rolls += roll_latencies(members)
                     syncs += [t for m in members for t in m["syncs"]]
                     up += sum(m["up"] for m in members)
                     down += sum(m["down"] for m in members)
-                    echoes += await asyncio.wait_for(echo.run(ECHOES), TIMEOUT)
+                    echoed, pinged = await asyncio.wait_for(echo.run(ECHOES), TIMEOUT)
+                    echoes += echoed
+                    pings += pinged
         finally:
             await echo.close()
     finally:
-        relay.stop()
-    return rolls, echoes, syncs, up, down
+        await tables.close()
+    return dict(rolls=rolls, echoes=echoes, pings=pings, syncs=syncs, up=up, down=down)
 
 
-def run_roll_bench(repeat: int = 50) -> dict[str, Figure]:
-    """The roll through a relay against the TLS echo through it (module docstring); ``repeat``
-    scales the number of games (at least 2).
-
-    Returns ``{name: {"median": value, "p95": value, "unit": …, "runs": n, "target": text}}``
-    like :func:`goldnet.bench.run_bench`.
-    """
-    rolls, echoes, syncs, up, down = asyncio.run(_rolls(max(2, repeat // 10)))
+def _figures(run: dict[str, Any], where: str) -> dict[str, Figure]:
+    rolls, echoes, pings = run["rolls"], run["echoes"], run["pings"]
     roll, echo = statistics.median(rolls), statistics.median(echoes)
     return {
-        "relay roll from the move (2 peers, journals on)": {
+        f"relay roll from the move, {where} (2 peers, journals on)": {
             "median": roll * 1000,
             "p95": p95(rolls) * 1000,
             "unit": "ms",
             "runs": len(rolls),
             "target": "<= 3x the TLS echo",
         },
-        "relay TLS echo (reference, same run)": {
+        f"relay TLS echo, {where} (reference, same run)": {
             "median": echo * 1000,
             "p95": p95(echoes) * 1000,
             "unit": "ms",
             "runs": len(echoes),
         },
-        "relay roll / TLS echo": {
+        f"relay ping, {where}, client to relay and back": {
+            "median": statistics.median(pings) * 1000,
+            "p95": p95(pings) * 1000,
+            "unit": "ms",
+            "runs": len(pings),
+        },
+        f"relay roll / TLS echo, {where}": {
             "median": roll / echo,
             "p95": p95(rolls) / p95(echoes),
             "unit": "x",
             "runs": len(rolls),
             "target": "<= 3x",
         },
-        "journal write-ahead per batch, same run (2 on a roll's path)": {
+    }
+
+
+def run_roll_bench(repeat: int = 50) -> dict[str, Figure]:
+    """The roll through a relay against the TLS echo through it (module docstring), through
+    the host's relay and through a standalone one; ``repeat`` scales the number of games (at
+    least 2 each).
+
+    Returns ``{name: {"median": value, "p95": value, "unit": …, "runs": n, "target": text}}``
+    like :func:`goldnet.bench.run_bench`.
+    """
+    games = max(2, repeat // 10)
+    hosted = asyncio.run(_rolls(games, hosted=True))
+    alone = asyncio.run(_rolls(games, hosted=False))
+    syncs = hosted["syncs"] + alone["syncs"]
+    up, down = hosted["up"] + alone["up"], hosted["down"] + alone["down"]
+    return {
+        **_figures(hosted, "host's relay"),
+        **_figures(alone, "standalone relay"),
+        "journal write-ahead per batch, same runs (2 on a roll's path)": {
             "median": statistics.median(syncs) * 1000,
             "p95": p95(syncs) * 1000,
             "unit": "ms",

@@ -308,5 +308,6 @@ def bench_command(args: argparse.Namespace) -> int:
     else:
         for name, fig in figures.items():
             target = f"  (target {fig['target']})" if fig.get("target") else ""
-            print(f"{name:34s} {fig['median']:10.3f} {fig['unit']}{target}")
+            spread = f"  p95 {fig['p95']:.3f}" if "p95" in fig else ""
+            print(f"{name:34s} {fig['median']:10.3f} {fig['unit']}{spread}{target}")
     return 0

@@ -215,7 +215,7 @@ class NetPeer(TablePeer):
         frames: list[list[Any]] = [["resume", self.received]]
         frames += [["env", data] for data in self.own.values()]
         frames += [["evidence", data] for data in self.evidence]
-        self._writer.write(b"".join(encode(frame) for frame in frames))
+        link.writer.write(b"".join(encode(frame) for frame in frames))
         self._maybe_play()
         heartbeat = asyncio.create_task(self._ping(link))
         self.connected = True

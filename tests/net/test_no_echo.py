@@ -8,11 +8,13 @@ envelope forwarded by another, still reaches every client, its signer included. 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from goldnet.bench_roll import _rolls
 from goldnet.net.client import NetPeer
 from goldnet.net.frames import Env
 from goldnet.net.journal import read_journal
@@ -142,3 +144,15 @@ def test_a_relay_that_echoes_own_envelopes_changes_nothing_and_blames_nobody(
         state = read_journal(member.journal.path)
         assert not set(own[member]) & {data for _, data in state.incoming}
         assert state.outgoing == own[member]
+
+
+def test_the_bench_plays_through_both_relays_and_counts_one_envelope_down_per_envelope_up() -> None:
+    """``goldnet bench``'s roll figures (goldnet/bench_roll.py): whole games between member
+    processes, journals on, through the host's relay and a standalone one; with 2 members the
+    relay sends down exactly one envelope per envelope sent up. (Counts, not times: speed is
+    the bench's to report.)"""
+    for hosted in (True, False):
+        run = asyncio.run(_rolls(1, hosted))
+        assert run["up"] > 0 and run["down"] == run["up"]
+        assert run["rolls"] and run["echoes"] and run["pings"] and run["syncs"]
+        assert all(t > 0 for t in run["rolls"] + run["echoes"])
