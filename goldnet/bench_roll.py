@@ -13,13 +13,15 @@ bot, in the two places a table's relay can be:
 
 One table per game and one for the echo, all at the same relay.
 
-- **Roll latency**: from the move that makes a roll due — the mover's bot has chosen; the move
-  is then signed, journalled and sent with the reveal it makes due — until the roll's outcome
-  is known at both members (the later of the two). The members' clocks are
+- **Roll latency**: from the move that makes a roll due — the mover's bot has chosen, after
+  thinking :data:`THINK` seconds as a player would; the move is then signed, journalled and
+  sent with the reveal it makes due — until the roll's outcome is known at both members (the
+  later of the two). The members' clocks are
   ``time.perf_counter``, which CPython takes from a system-wide clock (Linux and macOS: the
   monotonic clock; Windows: the performance counter), so the processes' times compare.
-- **TLS echo** (the reference), between games: a frame from this process through the relay to
-  an answering process, which sends its own frame back at once through the relay. That is the
+- **TLS echo** (the reference), between games, each after :data:`THINK` seconds idle as a move
+  is: a frame from this process through the relay to an answering process, which sends its own
+  frame back at once through the relay. That is the
   path a roll's messages must travel (the move out, the other member's reveal back), without
   the protocol's work: no signature is made or checked by the clients (the envelopes are signed
   beforehand), no rules, no journal. Same relay, same TLS connection code
@@ -53,13 +55,21 @@ from typing import Any
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.events import Drawn
 from protocol.identity import Identity
+from protocol.messages import Turn
 
 from .bench_relay import GAME, GAME_ID, HOST, Figure, RelayProcess
 
 TIMEOUT = 60.0
 """Seconds one game, or one series of echoes, may take before the bench gives up."""
-ECHOES = 100
+ECHOES = 60
 """Echoes measured after each game."""
+THINK = 0.01
+"""Seconds a member's bot thinks before it moves, and the echo's client waits before each
+echo. A bot that moved at once would start a roll while the other member still takes the one
+before (a person's move never does), and the two would be timed overlapping. And what follows
+idleness is slower — a processor that slept wakes (on this development machine, a virtual
+one: an echo after 10 ms idle took 1.5 ms, back to back 0.6 ms) — so the reference waits as the
+move does."""
 
 
 def p95(samples: Sequence[float]) -> float:
@@ -215,6 +225,7 @@ class _Echo:
             envelopes.append(envelope.raw)
         echoes, pings = [], []
         for data in envelopes:
+            await asyncio.sleep(THINK)  # idle first, as before a move
             start = time.perf_counter()
             self.link.send(["env", data])
             while True:  # the answer (a relay that echoes would send this one back first)
@@ -222,6 +233,7 @@ class _Echo:
                 if isinstance(frame, Env) and frame.data != data:
                     break
             echoes.append(time.perf_counter() - start)
+            await asyncio.sleep(THINK)
             start = time.perf_counter()
             self.link.send(["ping"])
             while not isinstance(await self.link.next_frame(), Pong):
@@ -311,7 +323,7 @@ def run_roll_bench(repeat: int = 50) -> dict[str, Figure]:
     Returns ``{name: {"median": value, "p95": value, "unit": …, "runs": n, "target": text}}``
     like :func:`goldnet.bench.run_bench`.
     """
-    games = max(2, repeat // 10)
+    games = max(2, repeat // 15)
     hosted = asyncio.run(_rolls(games, hosted=True))
     alone = asyncio.run(_rolls(games, hosted=False))
     syncs = hosted["syncs"] + alone["syncs"]
@@ -360,6 +372,22 @@ async def _member(spec: dict[str, Any]) -> dict[str, Any]:
         def _on_frame(self, frame: Any) -> None:
             self.down += isinstance(frame, Env)
             super()._on_frame(frame)
+
+        thinking: asyncio.TimerHandle | None = None
+
+        def _turn(self, seat: int) -> None:
+            """Move after :data:`THINK` seconds, as a player does, without holding the event
+            loop meanwhile."""
+            if self._replaying or self.thinking is not None:
+                return
+
+            def move() -> None:
+                self.thinking = None
+                engine = self.machine.engine
+                if self.outcome is None and engine is not None and engine.due() == Turn(seat):
+                    NetPeer._turn(self, seat)
+
+            self.thinking = asyncio.get_running_loop().call_later(THINK, move)
 
     class Timed:
         """The random bot, telling when it has chosen (before the move is signed)."""
