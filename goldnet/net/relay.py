@@ -101,14 +101,12 @@ class _Client(TLSConnection):
         try:
             for message in self.decoder.feed(data):
                 if self.closed:
-                    break
+                    return
                 self.relay._on_message(self, message)
         except FrameError as exc:
             self.refuse(f"bad frame: {exc}")
         except _Refused as exc:
             self.refuse(str(exc))
-        finally:  # what was logged before a refusal is forwarded all the same
-            self.relay._push_new()
 
     def writable(self) -> None:
         self.relay._push(self)
@@ -227,8 +225,6 @@ class Relay:
         """The authenticated ones."""
         self._presence: dict[bytes, bool] = {}
         """What the clients were last told of each member's presence."""
-        self._grown = False
-        """The log gained entries not pushed yet."""
         self._listener: Listener | None = None
         self._context = server_context(identity)
 
@@ -301,8 +297,6 @@ class Relay:
             self._broadcast_presence(self._presence_changes())
 
     def _on_message(self, client: _Client, message: tuple[Any, ...]) -> None:
-        if message[0] not in ("env", "evidence"):
-            self._push_new()  # the relay's frames keep the order of what it handled
         if not client.authenticated:
             self._authenticate(client, message)
         else:
@@ -400,15 +394,8 @@ class Relay:
         self.log.append(envelope.raw)
         self._senders.append(client.seat if kind == "env" else -1)
         self._log_bytes += len(envelope.raw)
-        self._grown = True  # pushed once the bytes at hand are read (_Client.plain_received)
-
-    def _push_new(self) -> None:
-        """Push what the log gained to every client (once per read: the envelopes of one
-        read go out together)."""
-        if self._grown:
-            self._grown = False
-            for other in list(self._clients):
-                self._push(other)
+        for other in list(self._clients):  # at once: a move goes on before its reveal is read
+            self._push(other)
 
     def _first(self) -> bytes | None:
         """The key at seat 0, if taken."""
@@ -421,8 +408,8 @@ class Relay:
     def _push(self, client: _Client) -> None:
         """Send the log to ``client`` from where it is, as far as its transport takes it now
         (the rest when it is :meth:`~_Client.writable` again), up to :data:`PUSH_BATCH` bytes
-        of frames in one write (a move and its reveal go out as one TLS record); the entries it
-        sent as its own are skipped (module docstring)."""
+        of frames in one write (a client catching up gets few, full TLS records); the entries
+        it sent as its own are skipped (module docstring)."""
         while client.sent < len(self.log) and not client.paused and not client.closed:
             batch: list[bytes] = []
             size = 0
