@@ -298,6 +298,8 @@ class TablePeer:
             return
         assert isinstance(engine, EngineBinding)
         claims = [c for c in engine.state.claims(seat) if c not in machine.pending_claims]
+        if not claims:  # the usual case, after every step: no observation made for nothing
+            return
         claim = bot_claim(self._bot(), engine.state.observation(seat), claims)
         if claim is not None:
             machine.claim(claim)
