@@ -259,7 +259,7 @@ async def _rolls(games: int, hosted: bool) -> dict[str, Any]:
     echoes: list[float] = []
     pings: list[float] = []
     syncs: list[float] = []
-    up = down = 0
+    up = down = draws = 0
     try:
         warm = 20
         echo = await _Echo.open(tables, warm + games * ECHOES)
@@ -270,6 +270,7 @@ async def _rolls(games: int, hosted: bool) -> dict[str, Any]:
                     members = await asyncio.wait_for(_game(tables, Path(folder), number), TIMEOUT)
                     rolls += roll_latencies(members)
                     syncs += [t for m in members for t in m["syncs"]]
+                    draws += len(members[0]["drawn"])
                     up += sum(m["up"] for m in members)
                     down += sum(m["down"] for m in members)
                     echoed, pinged = await asyncio.wait_for(echo.run(ECHOES), TIMEOUT)
@@ -279,7 +280,7 @@ async def _rolls(games: int, hosted: bool) -> dict[str, Any]:
             await echo.close()
     finally:
         await tables.close()
-    return dict(rolls=rolls, echoes=echoes, pings=pings, syncs=syncs, up=up, down=down)
+    return dict(rolls=rolls, echoes=echoes, pings=pings, syncs=syncs, up=up, down=down, draws=draws)
 
 
 def _figures(run: dict[str, Any], where: str) -> dict[str, Figure]:
@@ -327,6 +328,7 @@ def run_roll_bench(repeat: int = 50) -> dict[str, Figure]:
     hosted = asyncio.run(_rolls(games, hosted=True))
     alone = asyncio.run(_rolls(games, hosted=False))
     syncs = hosted["syncs"] + alone["syncs"]
+    draws = hosted["draws"] + alone["draws"]
     up, down = hosted["up"] + alone["up"], hosted["down"] + alone["down"]
     return {
         **_figures(hosted, "host's relay"),
@@ -336,6 +338,12 @@ def run_roll_bench(repeat: int = 50) -> dict[str, Figure]:
             "p95": p95(syncs) * 1000,
             "unit": "ms",
             "runs": len(syncs),
+        },
+        "journal syncs per roll, both members (2 peers)": {
+            "median": len(syncs) / draws if draws else 0.0,
+            "unit": "syncs",
+            "runs": draws,
+            "target": "2: the mover's move and reveal together, the other's reveal",
         },
         "relay envelopes down per envelope up (2 peers)": {
             "median": down / up if up else 0.0,
