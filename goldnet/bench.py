@@ -1,8 +1,10 @@
 """``goldnet bench``: the speed figures that exist so far, each a median — per registered game
 a random game, legal actions in a mid-game position and its strongest bot's move (with its 95th
 percentile and maximum: a player waits for the slow moves); the protocol's figures
-(:mod:`goldnet.bench_protocol`) and the relay's under 2,000 idle connections
-(:mod:`goldnet.bench_relay`).
+(:mod:`goldnet.bench_protocol`); a roll through a relay from the move that makes it due,
+journals on, against a TLS echo through the same relay in the same run (median and 95th
+percentile, :mod:`goldnet.bench_roll`); the lobby's first paint (:mod:`goldnet.bench_ui`); the
+relay under 2,000 idle connections (:mod:`goldnet.bench_relay`).
 
 Timing uses the clock, so it lives here and never in the rules or in tests.
 """
@@ -132,11 +134,13 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
     """
     from .bench_protocol import run_protocol_bench
     from .bench_relay import run_relay_bench
+    from .bench_roll import run_roll_bench
     from .bench_ui import run_ui_bench
 
     return {
         **{k: v for info in games.games() for k, v in _game_figures(info, repeat).items()},
         **run_protocol_bench(repeat),
+        **run_roll_bench(repeat),
         **run_relay_bench(),
         **run_ui_bench(min(repeat, 10)),
     }

@@ -5,7 +5,6 @@
 - verifying a finished game's record;
 - verifying one envelope's signature, with the verifier goldnet used before (OpenSSL through
   ``cryptography``, the key decoded at every call) measured in the same run as the reference;
-- roll latency over loopback through a real TLS relay (2 peers: the games so far have 2 seats);
 - time until an announced table shows in a browsing lobby, over loopback mDNS.
 """
 
@@ -152,44 +151,6 @@ class _DrawTimer:
             self.due = now
 
 
-async def _relay_rolls(games: int) -> list[float]:
-    import tempfile
-    from pathlib import Path
-
-    from protocol.identity import Identity
-
-    from .net.client import NetPeer
-    from .net.invite import Invite
-    from .net.relay import Relay
-
-    latencies: list[float] = []
-    for g in range(games):
-        host = Identity.generate()
-        relay = Relay(host, table_name="bench", game="mountains-rivers", seats=2)
-        port = await relay.start("127.0.0.1", 0)
-        invite = Invite("127.0.0.1", port, host.fingerprint)
-        on_event = _DrawTimer(latencies)
-
-        with tempfile.TemporaryDirectory() as folder:
-            peers = [
-                NetPeer(
-                    Identity.generate(),
-                    invite,
-                    name=f"bench {i}",
-                    folder=Path(folder) / str(i),
-                    bot=make_bot("random", f"bench/{g}/{i}"),
-                    options=(1 + g % 11,),
-                    on_event=on_event if i == 0 else None,
-                )
-                for i in range(2)
-            ]
-            first = asyncio.create_task(peers[0].run())
-            await asyncio.sleep(0.05)
-            await asyncio.gather(first, peers[1].run())
-        await relay.close()
-    return latencies
-
-
 async def _table_visibility(runs: int) -> tuple[list[float], list[float]]:
     from .net.discovery import Announcer, Browser, TableInfo
 
@@ -220,7 +181,6 @@ def run_protocol_bench(repeat: int) -> dict[str, Figure]:
     rolls, messages = roll_in_memory(max(5, repeat))
     verifying = record_verification(max(3, repeat // 10))
     signatures, openssl = envelope_verification(max(5, repeat // 5))
-    relay_rolls = asyncio.run(_relay_rolls(max(1, repeat // 25)))
     # The browser sees the table while registration is still probing, so the time after the
     # announcement itself is nil; report the time from the start of hosting instead.
     seen, registration = asyncio.run(_table_visibility(max(1, repeat // 25)))
@@ -250,12 +210,6 @@ def run_protocol_bench(repeat: int) -> dict[str, Figure]:
             "reference_is": "OpenSSL Ed25519 via cryptography, key decoded per call (before)",
             "ratio": statistics.median(openssl) / statistics.median(signatures),
             "target": "ratio >= 1.5 (reference / median)",
-        },
-        "roll latency via relay (2 peers)": {
-            "median": statistics.median(relay_rolls) * 1000,
-            "unit": "ms",
-            "runs": len(relay_rolls),
-            "target": "<= 5 ms",
         },
         "table visible in a lobby (from hosting)": {
             "median": statistics.median(seen),

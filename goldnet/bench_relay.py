@@ -1,12 +1,14 @@
-"""``goldnet bench`` figures of the relay under many idle connections (issue #8).
+"""``goldnet bench`` figures of the relay under many idle connections (issue 8), and the relay
+process the roll figures (:mod:`goldnet.bench_roll`) use too.
 
-The relay runs in a subprocess (``python -m goldnet.bench_relay`` serves one table on
-127.0.0.1 and prints its port), so that its memory is its own: ``RSS after − RSS before``
-divided by the connections it holds. An idle connection is a TCP + TLS 1.3 connection whose
-handshake is done and whose ``hello`` was read, then nothing: what a crowd of slow or hostile
-clients costs. A real client — TLS, pinned key, ``auth`` as a player — then measures the round
-trip of its own envelopes (sent, logged, echoed back with their index), with the idle
-connections open and with none.
+The relay runs in a subprocess (``python -m goldnet.bench_relay`` serves a table on 127.0.0.1,
+one more per line read on its standard input, and prints each one's port), so that its memory
+and its processor time are its own: ``RSS after − RSS before`` divided by the connections it
+holds. An idle connection is a TCP + TLS 1.3 connection whose handshake is done and whose
+``hello`` was read, then nothing: what a crowd of slow or hostile clients costs. Two real
+clients — TLS, pinned key, ``auth`` as players — then measure an echo through the relay (a
+frame from one to the other, which answers at once: the relay sends no client its own envelopes
+back), with the idle connections open and with none.
 
 Loopback only; every wait is bounded. The bench raises its own limit of open files (and the
 relay subprocess its own) to the hard limit where the system has such limits (POSIX).
@@ -14,6 +16,7 @@ relay subprocess its own) to the hard limit where the system has such limits (PO
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import ssl
@@ -33,6 +36,8 @@ from .net.tls import check_pin, client_context
 HOST = "127.0.0.1"
 GAME = "mountains-rivers"
 GAME_ID = bytes(32)
+
+Figure = dict[str, Any]
 
 
 def raise_open_files_limit() -> int | None:
@@ -65,10 +70,12 @@ def rss(pid: int) -> int | None:
 
 
 class RelayProcess:
-    """A relay serving one 2-seat table in a subprocess, on 127.0.0.1, until :meth:`stop`.
+    """A relay process on 127.0.0.1 serving one 2-seat table, and more on demand
+    (:meth:`table`), until :meth:`stop`.
 
     Args:
-        options: keyword arguments for :class:`~goldnet.net.relay.Relay` (caps, timeouts).
+        options: keyword arguments for the first table's :class:`~goldnet.net.relay.Relay`
+            (caps, timeouts).
     """
 
     def __init__(self, options: dict[str, Any] | None = None, stderr: IO[bytes] | None = None):
@@ -78,14 +85,23 @@ class RelayProcess:
             stdout=subprocess.PIPE,
             stderr=stderr if stderr is not None else subprocess.DEVNULL,
         )
+        self.port, self.fingerprint = self._read_table()
+
+    def _read_table(self) -> tuple[int, str]:
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         if not line:
             self.stop()
-            raise RuntimeError("the relay subprocess did not start")
+            raise RuntimeError("the relay subprocess did not start a table")
         info = json.loads(line)
-        self.port: int = info["port"]
-        self.fingerprint: str = info["fingerprint"]
+        return int(info["port"]), str(info["fingerprint"])
+
+    def table(self, options: dict[str, Any] | None = None) -> tuple[int, str]:
+        """Open another 2-seat table in the same relay process: its port and fingerprint."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(options or {}).encode() + b"\n")
+        self.proc.stdin.flush()
+        return self._read_table()
 
     @property
     def rss(self) -> int | None:
@@ -144,7 +160,8 @@ def open_idle(port: int, count: int, seconds: float) -> tuple[list[ssl.SSLSocket
 
 
 class Client:
-    """A real client: TLS 1.3, the relay's key pinned, ``auth`` as a player."""
+    """A real client (blocking sockets): TLS 1.3, the relay's key pinned, ``auth`` as a
+    player."""
 
     def __init__(self, port: int, fingerprint: str) -> None:
         self.identity = Identity.generate()
@@ -168,16 +185,49 @@ class Client:
             self.pending.extend(_recv_frames(self.sock, self.decoder))
         return self.pending.pop(0)
 
-    def echo(self) -> float:
-        """Seconds from sending a fresh envelope to receiving it back from the relay's log."""
+    def envelope(self) -> bytes:
+        """This client's next envelope (signed, chained)."""
         envelope = Envelope.seal(self.identity, "commit", GAME_ID, self.seq, self.prev, ())
         self.seq, self.prev = self.seq + 1, envelope.hash
-        start = time.perf_counter()
-        self.sock.sendall(encode(["env", envelope.raw]))
+        return envelope.raw
+
+    def send(self, data: bytes) -> None:
+        self.sock.sendall(encode(["env", data]))
+
+    def wait_for(self, data: bytes) -> None:
+        """Read frames until the env frame carrying ``data``."""
         while True:
             frame = self.recv()
-            if frame[0] == "env" and frame[2] == envelope.raw:
-                return time.perf_counter() - start
+            if frame[0] == "env" and frame[2] == data:
+                return
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+class Pair:
+    """Two real clients at one table: :meth:`echo` is a frame from the first through the relay
+    to the second, which answers at once through the relay (the relay sends no client its own
+    envelopes back)."""
+
+    def __init__(self, port: int, fingerprint: str) -> None:
+        self.a = Client(port, fingerprint)
+        try:
+            self.b = Client(port, fingerprint)
+        except BaseException:
+            self.a.close()
+            raise
+
+    def echo(self) -> float:
+        """Seconds from the first client sending a fresh envelope to its receiving the second
+        client's answer."""
+        mine, answer = self.a.envelope(), self.b.envelope()
+        start = time.perf_counter()
+        self.a.send(mine)
+        self.b.wait_for(mine)
+        self.b.send(answer)
+        self.a.wait_for(answer)
+        return time.perf_counter() - start
 
     def echoes(self, runs: int) -> float:
         """The median of ``runs`` echoes, after a few to warm up."""
@@ -186,11 +236,12 @@ class Client:
         return statistics.median(self.echo() for _ in range(runs))
 
     def close(self) -> None:
-        self.sock.close()
+        self.a.close()
+        self.b.close()
 
 
-def run_relay_bench(idle: int = 2000, runs: int = 200, seconds: float = 60) -> dict[str, Any]:
-    """The relay figures; ``idle`` connections attempted within ``seconds``.
+def run_relay_bench(idle: int = 2000, runs: int = 200, seconds: float = 60) -> dict[str, Figure]:
+    """The idle-connection figures; ``idle`` connections attempted within ``seconds``.
 
     Returns ``{name: {"median": value, "unit": …, "runs": n, "target": text}}`` like
     :func:`goldnet.bench.run_bench`.
@@ -202,24 +253,24 @@ def run_relay_bench(idle: int = 2000, runs: int = 200, seconds: float = 60) -> d
         "idle_timeout": patience,
         "max_pending": idle + 16,
     }
-    figures: dict[str, Any] = {}
+    figures: dict[str, Figure] = {}
     relay = RelayProcess(lifted)
     try:
-        client = Client(relay.port, relay.fingerprint)
+        pair = Pair(relay.port, relay.fingerprint)
         try:
-            alone = client.echoes(runs)
+            alone = pair.echoes(runs)
             time.sleep(0.2)
             before = relay.rss
             held, _ = open_idle(relay.port, idle, seconds)
             time.sleep(0.5)
             after = relay.rss
             try:
-                crowded = client.echoes(runs)
+                crowded = pair.echoes(runs)
             finally:
                 for sock in held:
                     sock.close()
         finally:
-            client.close()
+            pair.close()
     finally:
         relay.stop()
     capped = RelayProcess()  # the default caps: 16 connections waiting to authenticate
@@ -271,23 +322,30 @@ def run_relay_bench(idle: int = 2000, runs: int = 200, seconds: float = 60) -> d
 
 
 def _serve(options: dict[str, Any]) -> None:
-    import asyncio
-
+    """Serve one 2-seat table per line of standard input (JSON: the relay's options), the
+    first from ``options``; print each one's port and fingerprint; stop at end of input."""
     from .net.relay import Relay
 
     raise_open_files_limit()
 
-    async def main() -> None:
-        identity = Identity.generate()
-        relay = Relay(identity, table_name="bench", game=GAME, seats=2, **options)
-        port = await relay.start(HOST, 0)
-        sys.stdout.write(json.dumps({"port": port, "fingerprint": relay.fingerprint}) + "\n")
-        sys.stdout.flush()
+    async def main(first: dict[str, Any]) -> None:
+        relays = []
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(None, sys.stdin.read)  # until the bench closes stdin
-        await relay.close()
+        table = first
+        while True:
+            relay = Relay(Identity.generate(), table_name="bench", game=GAME, seats=2, **table)
+            port = await relay.start(HOST, 0)
+            relays.append(relay)
+            sys.stdout.write(json.dumps({"port": port, "fingerprint": relay.fingerprint}) + "\n")
+            sys.stdout.flush()
+            line = await loop.run_in_executor(None, sys.stdin.readline)  # until it is closed
+            if not line:
+                break
+            table = json.loads(line)
+        for relay in relays:
+            await relay.close()
 
-    asyncio.run(main())
+    asyncio.run(main(options))
 
 
 if __name__ == "__main__":

@@ -243,7 +243,7 @@ def _network_parsers(sub: Any) -> None:
     p.add_argument("--bot", choices=bots, default="greedy")
     _option_arguments(p)
     p.add_argument("--timeout", type=_timeout, default=120.0)
-    p.add_argument("--json", action="store_true", help="last line: one JSON object")
+    common(p, json_help="last line: one JSON object")
 
 
 def _network(args: argparse.Namespace) -> int:

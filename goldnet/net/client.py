@@ -93,9 +93,9 @@ class NetPeer(TablePeer):
         self._relay_game = ""
         """The game the relay's ``hello`` named."""
 
-    def _send(self, message: list[Any]) -> None:
-        if self._writer is not None:
-            self._writer.write(encode(message))
+    def _send(self, frames: list[list[Any]]) -> None:
+        if self._writer is not None:  # one write: one TLS record for a move and its reveal
+            self._writer.write(b"".join(encode(frame) for frame in frames))
 
     def switch_relay(self, invite: Invite) -> None:
         """Go on through another relay (a member re-hosted the table): journalled, and the
@@ -208,19 +208,21 @@ class NetPeer(TablePeer):
         hello = await link.greet(self.identity, self.role, self.name)
         self.seat_count = hello.seats
         self._relay_game = hello.game
-        link.send(["resume", self.received])
-        # Every own envelope again, in order: the relay forwards only those it lacks (it may be
-        # a relay restarted with a shorter log than the one that echoed them).
-        for data in self.own.values():
-            link.send(["env", data])
-        for data in self.evidence:
-            link.send(["evidence", data])
+        # The log from where this peer stands, then every own envelope again, in order: the
+        # relay logs only those it lacks (it may be a relay restarted with a shorter log, or one
+        # that lost what was in flight). Nothing is waited for: a relay echoes no envelope to
+        # its sender, and none is needed — own envelopes are journalled before they leave.
+        frames: list[list[Any]] = [["resume", self.received]]
+        frames += [["env", data] for data in self.own.values()]
+        frames += [["evidence", data] for data in self.evidence]
+        link.writer.write(b"".join(encode(frame) for frame in frames))
         self._maybe_play()
         heartbeat = asyncio.create_task(self._ping(link))
         self.connected = True
         try:
             while self.outcome is None:
-                frame = await asyncio.wait_for(link.next_frame(), IDLE_TIMEOUT)
+                async with asyncio.timeout(IDLE_TIMEOUT):  # no task per frame, as wait_for
+                    frame = await link.next_frame()
                 self._on_frame(frame)
                 await link.writer.drain()
         finally:
@@ -244,12 +246,14 @@ class NetPeer(TablePeer):
             # Known envelopes are skipped by content, not by index: a relay restarted from a
             # journal may hold a shorter log and number new entries lower. What a relay drops
             # makes the game wait (the lockstep machine holds what comes after a gap).
+            # A relay sends no member its own envelopes back; one that does (an older or a
+            # hostile relay) changes nothing: they are known.
             self.received = max(self.received, index + 1)
-            if digest in self.echoed or digest in self.own:
+            if digest in self.taken or digest in self.own:
                 return
-            taken = len(self.machine.received)
+            before = len(self.machine.received)
             self._take(index, data)  # what it refuses is not remembered: a relay could flood
-            self.echoed.update(hashlib.sha256(d).digest() for d in self.machine.received[taken:])
+            self.taken.update(hashlib.sha256(d).digest() for d in self.machine.received[before:])
         elif isinstance(frame, RefusedFrame):  # after welcome (e.g. idle while this machine slept)
             raise ConnectionError(f"the relay closed this connection: {frame.reason}")
         elif isinstance(frame, Presence):
@@ -274,7 +278,7 @@ class NetPeer(TablePeer):
         if data in self.evidence:
             return
         self.evidence.append(data)
-        self._send(["evidence", data])
+        self._send([["evidence", data]])
 
     def _maybe_propose(self, names: list[str]) -> None:
         me = self.identity.public

@@ -15,6 +15,7 @@ import errno
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -359,18 +360,45 @@ def run(coro_fn: Any, args: Any, emit: Emit) -> Any:
 
 
 def demo(args: Any, emit: Emit) -> dict[str, Any]:
-    """``goldnet demo``: N bot peers as separate processes, each with its own profile, find the
-    table by zeroconf (on loopback), play through the relay, save and verify their records."""
-    from ..records import read, verify
-
+    """``goldnet demo``: N bot peers as separate processes, each with its own profile in a
+    temporary folder, find the table by zeroconf (on loopback), play through the relay, save and
+    verify their records. The temporary folder is removed however the demo ends (done, failed,
+    interrupted); the game's record — the peers' records are one file, checked equal — is kept
+    in the records folder of the user's profile (``--profile``, else as for every command),
+    under the name every record of that game gets."""
     info = _game(args.game)
-    game = info.name
     players = args.players or info.seats[0]
     try:
         info.check(info.draw_options(lambda _name, n: 0), players)
     except ValueError as exc:
         raise CommandError(str(exc), 2) from None
+    profile = Profile(args.profile)  # where the record is kept; no key is made for it
+    try:
+        profile.ensure()
+    except ProfileError as exc:
+        raise CommandError(str(exc)) from None
     base = Path(tempfile.mkdtemp(prefix="goldnet-demo-"))
+    try:
+        result, record = _demo_game(args, info, players, base)
+        kept = profile.folder / "records" / record.name
+        try:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(record, kept)
+        except OSError as exc:
+            raise CommandError(f"cannot keep the demo's record in {kept.parent}: {exc}") from None
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    return {**result, "record": str(kept)}
+
+
+def _demo_game(
+    args: Any, info: games.GameInfo, players: int, base: Path
+) -> tuple[dict[str, Any], Path]:
+    """Play the demo's game with profiles under ``base``: its summary and the record (checked:
+    every peer's is the same file, and it verifies to a result)."""
+    from ..records import read, verify
+
+    game = info.name
     name = f"demo-{os.getpid()}-{os.urandom(2).hex()}"
     env = {
         **os.environ,
@@ -397,32 +425,24 @@ def demo(args: Any, emit: Emit) -> dict[str, Any]:
     for option in info.options:
         if getattr(args, option.name, None) is not None:
             host_cmd += [f"--{option.name}", str(getattr(args, option.name))]
-    procs = [
-        subprocess.Popen(
-            host_cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
-        )
-    ]
+    commands = [host_cmd]
     for i in range(1, players):
-        cmd = [
-            *common,
-            "join",
-            "--lan",
-            name,
-            "--bot",
-            args.bot,
-            "--json",
-            "--timeout",
-            "20",
-            "--profile",
-            str(base / f"peer-{i}"),
-        ]
-        procs.append(
-            subprocess.Popen(
-                cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
-            )
+        commands.append(
+            [
+                *common,
+                *("join", "--lan", name, "--bot", args.bot, "--json", "--timeout", "20"),
+                *("--profile", str(base / f"peer-{i}")),
+            ]
         )
+    procs: list[subprocess.Popen[str]] = []
     results = []
     try:
+        for command in commands:
+            procs.append(
+                subprocess.Popen(
+                    command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+                )
+            )
         for i, proc in enumerate(procs):
             out, err = proc.communicate(timeout=args.timeout)
             if proc.returncode != 0:
@@ -431,23 +451,23 @@ def demo(args: Any, emit: Emit) -> dict[str, Any]:
             results.append(json.loads(out.strip().splitlines()[-1]))
     except subprocess.TimeoutExpired:
         raise CommandError(f"the demo did not finish within {args.timeout:g} s") from None
-    finally:
+    finally:  # before the folder goes: a peer still running holds files in it
         for proc in procs:
             if proc.poll() is None:
                 proc.kill()
-                proc.wait()
-    records = [r["record"] for r in results]
-    verified = [verify(read(Path(p))) for p in records]
-    summaries = {json.dumps(v.summary(), sort_keys=True) for v in verified}
-    if len(summaries) != 1:
+            proc.wait()
+    records = [Path(r["record"]) for r in results]
+    if any(r.read_bytes() != records[0].read_bytes() for r in records):
         raise CommandError("the peers' records disagree")
-    first = verified[0]
-    if first.result is None:
-        raise CommandError(f"the demo game ended without a result: {first.ending}, {first.reason}")
-    return {
-        "winner": first.result.winners[0],
-        "scores": list(first.result.scores),
-        "names": list(first.table.names),
-        "turns": first.turns,
-        "records": records,
+    checked = verify(read(records[0]))
+    if checked.result is None:
+        raise CommandError(
+            f"the demo game ended without a result: {checked.ending}, {checked.reason}"
+        )
+    summary = {
+        "winner": checked.result.winners[0],
+        "scores": list(checked.result.scores),
+        "names": list(checked.table.names),
+        "turns": checked.turns,
     }
+    return summary, records[0]

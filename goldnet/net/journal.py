@@ -8,7 +8,7 @@ Entries are frames (4-byte big-endian length + canonical msgpack array):
 | ``meta`` | invite code, role, name, game, options (array), bot level or "" | first |
 | ``seed`` | chain number, beacon seed (32 bytes, secret) | before the chain's commitment is sent |
 | ``bind`` | the address this peer's relay listens on | the host: after ``meta`` |
-| ``out`` | an envelope this peer made | before it is sent (write-ahead, fsynced) |
+| ``out`` | an envelope this peer made | before it is sent (write-ahead, fsynced per batch) |
 | ``in`` | log index, envelope bytes | each envelope of the game the peer accepted |
 | ``moved`` | invite code of the relay the game moved to | when a member re-hosts the table |
 | ``end`` | how it ended (``over``, ``abandoned``, ``halted``), record path, reason | at the end |
@@ -23,11 +23,13 @@ the game's one order of envelopes.
 
 Each write is flushed; ``seed``, ``out`` and ``end`` entries are also fsynced, so that a peer
 never signs two different envelopes with one sequence number across a crash, and never commits
-to a chain whose seed it could lose. A journal of protocol version 1 (one ``seed`` entry of
-two fields) is read, but its game cannot be resumed. A torn last entry (the process
-died mid-write) is ignored when reading, and cut off when the journal is reopened to go on;
-damage anywhere else is a :class:`JournalError` (never cut off: the entries after it may be
-envelopes this peer signed).
+to a chain whose seed it could lose. The ``out`` entries of the envelopes a peer makes at one
+step (a move and the reveal it makes due) are written together with one fsync, before any of
+them is sent: a crash may lose envelopes that never left, never one that did. A journal of
+protocol version 1 (one ``seed`` entry of two fields) is read, but its game cannot be resumed.
+A torn last entry (the process died mid-write) is ignored when reading, and cut off when the
+journal is reopened to go on; damage anywhere else is a :class:`JournalError` (never cut off:
+the entries after it may be envelopes this peer signed).
 An open journal is locked (POSIX): a second process (``goldnet resume`` while the game still
 runs) gets a :class:`JournalError` instead of playing the same seat. It holds this peer's beacon
 seed, so it is its owner's only: mode 0600 in a 0700 folder on POSIX (both tightened when an
@@ -53,6 +55,9 @@ from ..errors import GoldnetError
 from ..profile import private_folder
 
 SUFFIX = ".journal"
+_sync = getattr(os, "fdatasync", os.fsync)
+"""What "fsynced" means here: ``fdatasync`` where the system has it (the data and what reading
+it back needs, such as the file's length — not its times), else ``fsync``."""
 PRIVATE_FILE = 0o600
 MAX_ENTRY = 1 << 20
 
@@ -128,13 +133,19 @@ class Journal:
             self._file.close()
             raise
 
-    def _write(self, entry: list[Any], sync: bool = False) -> None:
-        payload = pack(entry)
+    def _write(self, *entries: list[Any], sync: bool = False) -> None:
+        """Append ``entries`` (one write, one flush; one fsync for all of them if ``sync``)."""
+        frames = []
+        for entry in entries:
+            payload = pack(entry)
+            frames.append(len(payload).to_bytes(4, "big") + payload)
+        if self._file.closed:
+            raise JournalError(f"cannot write the journal {self.path}: it is closed")
         try:
-            self._file.write(len(payload).to_bytes(4, "big") + payload)
+            self._file.write(b"".join(frames))
             self._file.flush()
             if sync:
-                os.fsync(self._file.fileno())
+                _sync(self._file.fileno())
         except OSError as exc:
             raise JournalError(f"cannot write the journal {self.path}: {exc.strerror}") from None
 
@@ -149,8 +160,11 @@ class Journal:
     def bind(self, address: str) -> None:
         self._write(["bind", address], sync=True)
 
-    def outgoing(self, envelope: bytes) -> None:
-        self._write(["out", envelope], sync=True)
+    def outgoing(self, *envelopes: bytes) -> None:
+        """Journal ``envelopes`` this peer made, in order, with one fsync: call it before any
+        of them is sent (write-ahead)."""
+        if envelopes:
+            self._write(*(["out", envelope] for envelope in envelopes), sync=True)
 
     def incoming(self, index: int, envelope: bytes) -> None:
         self._write(["in", index, envelope])

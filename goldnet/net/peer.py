@@ -4,7 +4,10 @@ No sockets here: :class:`goldnet.net.client.NetPeer` carries the envelopes to an
 
 Journal order (write-ahead, fsynced): a fresh beacon seed before the commitment to its chain;
 an own envelope before it is sent; an envelope of the game once the machine accepted it (never
-one it refused: a flood of another game's envelopes leaves the journal unchanged).
+one it refused: a flood of another game's envelopes leaves the journal unchanged). The own
+envelopes one step of the machine makes — a move and the reveal it makes due — are held until
+the step is done, then journalled with one fsync and only then sent, together (:meth:`_flush`):
+``own`` holds journalled envelopes only, so nothing unjournalled is ever sent or sent again.
 
 A bot plays the seat when one is given, choosing from the seat's view
 (:func:`goldnet.view.bot_action`), and a claiming bot queues its claims
@@ -128,10 +131,19 @@ class TablePeer:
             seeds=seeds,
         )
         self.received = 0
-        """Relay log entries received (and journaled)."""
+        """Where this peer stands in the relay's log: one past the last entry received (the
+        relay sends a member no entry of its own, so those after it may be its own); asked
+        for again from there after a reconnection."""
         self.own: dict[bytes, bytes] = {}
-        """Hash → bytes of every envelope this peer made."""
-        self.echoed: set[bytes] = set()
+        """Hash → bytes of every envelope this peer made and journalled (sendable)."""
+        self._batch: dict[bytes, bytes] = {}
+        """Hash → bytes of the envelopes this peer made in the step under way, not journalled
+        yet (never sent before :meth:`_flush`)."""
+        self._unsent: list[list[Any]] = []
+        """Frames to send once the step's own envelopes are journalled, in order."""
+        self.taken: set[bytes] = set()
+        """Hashes of the other members' envelopes the machine took (known by content: a
+        relay's log index may change with the relay)."""
         self.outcome: Outcome | None = None
         self.journal: Journal | None = None
         self._replaying = False
@@ -149,9 +161,23 @@ class TablePeer:
         self.past: list[View] = []
         """This seat's views of the steps rebuilt from the journal (the game's start first)."""
 
-    def _send(self, message: list[Any]) -> None:
-        """Pass a frame (``["env", bytes]``, ``["evidence", bytes]``) to the relay, if
-        connected (:class:`~goldnet.net.client.NetPeer` does)."""
+    def _send(self, frames: list[list[Any]]) -> None:
+        """Pass frames (``["env", bytes]``, ``["evidence", bytes]``) to the relay in this
+        order, if connected (:class:`~goldnet.net.client.NetPeer` does)."""
+
+    def _flush(self) -> None:
+        """Journal the own envelopes made since the last flush (one fsync for all of them),
+        then send them with the evidence queued meanwhile, in order. Called at the end of every
+        step of the machine and before a bot thinks: a crash can lose envelopes that never left,
+        never one that did."""
+        if self._batch:
+            if self.journal is not None:
+                self.journal.outgoing(*self._batch.values())
+            self.own.update(self._batch)
+            self._batch.clear()
+        frames, self._unsent = self._unsent, []
+        if frames and not self._replaying:
+            self._send(frames)
 
     def open_journal(self, path: Path, bot_name: str = "") -> None:
         """Start a new journal at ``path`` (its meta entry first)."""
@@ -204,7 +230,7 @@ class TablePeer:
         peer._journalled = len(peer.machine.received)
         for index, data in state.incoming:
             peer.received = max(peer.received, index + 1)
-            peer.echoed.add(hashlib.sha256(data).digest())
+            peer.taken.add(hashlib.sha256(data).digest())
             with contextlib.suppress(RemoteProtocolError, LocalProtocolError):
                 peer.machine.receive(data)
             peer._journalled = len(peer.machine.received)  # these are journalled already
@@ -275,6 +301,8 @@ class TablePeer:
             return
         assert isinstance(engine, EngineBinding)
         claims = [c for c in engine.state.claims(seat) if c not in machine.pending_claims]
+        if not claims:  # the usual case, after every step: no observation made for nothing
+            return
         claim = bot_claim(self._bot(), engine.state.observation(seat), claims)
         if claim is not None:
             machine.claim(claim)
@@ -341,17 +369,16 @@ class TablePeer:
                     self.journal.seed(event.index, event.seed)
             elif isinstance(event, Transmit):
                 digest = hashlib.sha256(event.data).digest()
-                if digest in self.own:
+                if digest in self.own or digest in self._batch:
                     continue
-                self.own[digest] = event.data
-                if self.journal is not None:
-                    self.journal.outgoing(event.data)
+                self._batch[digest] = event.data
                 if not self._replaying:
-                    self._send(["env", event.data])
+                    self._unsent.append(["env", event.data])
             elif isinstance(event, Forward):
                 if not self._replaying:
-                    self._send(["evidence", event.data])
+                    self._unsent.append(["evidence", event.data])
             elif isinstance(event, YourTurn):
+                self._flush()  # what is made so far leaves before the bot thinks
                 self._turn(event.seat)
             elif isinstance(event, GameOver):
                 self._over = (event.result, time.monotonic())
@@ -361,6 +388,7 @@ class TablePeer:
                 self.progress_at = self.loop_clock.now
             if isinstance(event, GameStarted):
                 self._before_step()  # the start, if no step came with it
+        self._flush()
         if not self._replaying and self.outcome is None:  # own envelopes are known by now
             self._journal_accepted()
             self._claim()
@@ -384,6 +412,7 @@ class TablePeer:
         by: int | None = None,
     ) -> None:
         """Save the record (with the proof, for a halt) and end the journal."""
+        self._flush()  # e.g. this peer's adjudication: journalled and sent before the end
         table = self.machine.table
         assert table is not None
         path = record_path(self.folder, table.game, table.names[0], table.game_id)

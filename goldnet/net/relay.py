@@ -2,8 +2,12 @@
 
 The relay forwards envelopes and enforces seats; it cannot forge (envelopes are signed),
 bias (beacon), peek (deck) or reorder undetectably (sequence chains). It keeps a *log* of every
-envelope it forwarded, in order, and sends each one to every client — the sender included —
-with its index, so a client that reconnects asks for the log from the index it has.
+envelope it forwarded, in order, and sends each one with its index to every client but the
+member that sent it as its own (``env``: that member has it, journalled before it left), so a
+client that reconnects asks for the log from the index it has, and the entries of its own in
+it are skipped. Evidence (``evidence``: a member's envelope forwarded by any member) goes to
+every client, its signer included. Nothing waits for an echo: a member sends all its
+envelopes again after every reconnection, and the relay logs only those it lacks.
 
 Connection: TLS handshake (certificate self-signed by the relay's identity, pinned by the
 client), then ``hello`` with a fresh nonce; the client answers ``auth`` signed over the nonce and
@@ -46,6 +50,8 @@ MAX_BACKLOG = 1 << 20
 """Bytes queued for one client and not taken by its network yet, before it is dropped."""
 MAX_LOG_ENTRIES = 200_000
 MAX_LOG_BYTES = 64 << 20
+PUSH_BATCH = 16 * 1024
+"""Bytes of frames written to a client at once, at most (one TLS record's worth)."""
 MAX_REFUSALS = 1000
 """Refusal reasons kept in :attr:`Relay.refusals` (the oldest are dropped)."""
 CLOSE_GRACE = 1.0
@@ -61,8 +67,10 @@ class _Client(TLSConnection):
         self.key = b""
         self.name = ""
         self.role = ""
+        self.seat = -1
+        """The member's seat (its index in the relay's members); -1 for a spectator."""
         self.sent = 0
-        """Log entries already sent to this client."""
+        """Log entries already sent to this client (or skipped: its own)."""
         self.decoder = FrameDecoder()
         self.nonce = b""
         self.active = 0.0
@@ -200,10 +208,15 @@ class Relay:
         self.game_id: bytes | None = None
         """The table's game id: from the first ``table`` envelope logged, None until then."""
         self._seen: set[bytes] = set()
+        self._senders: list[int] = []
+        """Parallel to ``log``: the seat of the member each entry is not sent to — its signer,
+        who sent it as its own (or, for a log from a journal, signed it) — or -1 (evidence,
+        sent to everyone)."""
         self._log_bytes = sum(map(len, self.log))
         for data in self.log:
             envelope = Envelope.decode(data)
             self._seen.add(envelope.hash)
+            self._senders.append(self._seat_of(envelope.sender))
             if self.game_id is None and envelope.type == "table":
                 self.game_id = envelope.game_id
         self._connections: set[_Client] = set()
@@ -318,6 +331,7 @@ class Relay:
                 f"the table has no room for another spectator (at most {self.max_spectators})"
             )
         client.key, client.name, client.role = key, name, role
+        client.seat = self._seat_of(key) if role == "player" else -1
         log.info("relay: %s joined as %s (%s)", name, role, fingerprint(key))
         self._clients.add(client)
         client._arm(self.idle_timeout)
@@ -337,7 +351,9 @@ class Relay:
         elif kind == "resume":
             if len(message) != 2 or not isinstance(message[1], int) or message[1] < 0:
                 raise _Refused("malformed resume")
-            client.sent = min(message[1], len(self.log))
+            # From the asked index on, but never again what this connection was already sent
+            # (the log grew between its auth and its resume: those entries are on their way).
+            client.sent = max(client.sent, min(message[1], len(self.log)))
             self._push(client)
         elif kind in ("env", "evidence"):
             self._receive(client, message)
@@ -376,21 +392,35 @@ class Relay:
             self.game_id = envelope.game_id
         self._seen.add(envelope.hash)
         self.log.append(envelope.raw)
+        self._senders.append(client.seat if kind == "env" else -1)
         self._log_bytes += len(envelope.raw)
-        for other in list(self._clients):
+        for other in list(self._clients):  # at once: a move goes on before its reveal is read
             self._push(other)
 
     def _first(self) -> bytes | None:
         """The key at seat 0, if taken."""
         return self.members[0][0] if self.members else None
 
+    def _seat_of(self, key: bytes) -> int:
+        """The seat of member ``key`` at this relay, -1 if it is none."""
+        return next((i for i, (k, _) in enumerate(self.members) if k == key), -1)
+
     def _push(self, client: _Client) -> None:
         """Send the log to ``client`` from where it is, as far as its transport takes it now
-        (the rest when it is :meth:`~_Client.writable` again)."""
+        (the rest when it is :meth:`~_Client.writable` again), up to :data:`PUSH_BATCH` bytes
+        of frames in one write (a client catching up gets few, full TLS records); the entries
+        it sent as its own are skipped (module docstring)."""
         while client.sent < len(self.log) and not client.paused and not client.closed:
-            index = client.sent
-            client.send(encode(["env", index, self.log[index]]))
-            client.sent += 1
+            batch: list[bytes] = []
+            size = 0
+            while client.sent < len(self.log) and size < PUSH_BATCH:
+                index = client.sent
+                client.sent += 1
+                if client.seat < 0 or self._senders[index] != client.seat:
+                    batch.append(encode(["env", index, self.log[index]]))
+                    size += len(batch[-1])
+            if batch:
+                client.send(b"".join(batch))
 
     # --- presence and seats -------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """Helpers of the relay tests: a relay and two bot peers on 127.0.0.1 (one of which can hold a
 turn, so that a test acts provably mid-game), and ``Raw``, a TLS client that sends exactly the
-frames a test says. Real TCP + TLS sockets, no mocks.
+frames a test says. Real TCP + TLS sockets, no mocks — but for :class:`MemoryRelay`, which
+carries two members' frames in memory so that a test sees every send as it happens.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import asyncio
 import contextlib
 import ssl
 import time
+from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +18,7 @@ from typing import Any, TypeVar
 
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.net.client import NetPeer
-from goldnet.net.frames import FrameDecoder, auth_message, encode
+from goldnet.net.frames import Env, FrameDecoder, Seats, auth_message, encode
 from goldnet.net.invite import Invite
 from goldnet.net.relay import Relay
 from goldnet.net.reports import Outcome
@@ -28,6 +30,8 @@ from protocol.identity import Identity
 HOST = "127.0.0.1"
 GAME = "mountains-rivers"
 BOARD = 3
+MEMORY_STEPS = 20_000
+"""Frames a :class:`MemoryRelay` delivers at most in one game."""
 T = TypeVar("T")
 
 
@@ -253,7 +257,7 @@ async def authenticated(game: Game, role: str = "spectator") -> Raw:
 
 @dataclass
 class Quiet:
-    """A relay without a game: an honest member and a member that misbehaves."""
+    """A relay without a game: an honest member, a member that misbehaves, a spectator."""
 
     relay: Relay
     port: int
@@ -261,14 +265,36 @@ class Quiet:
     honest_id: Identity
     rogue: Raw
     rogue_id: Identity
+    watcher: Raw
 
     async def honest_still_served(self) -> None:
-        """The honest member's envelopes are still forwarded (and echoed to it)."""
+        """The honest member's envelopes are still logged and forwarded (to the spectator; the
+        honest member gets no echo of its own)."""
         before = len(self.relay.log)
         envelope = Envelope.seal(self.honest_id, "commit", bytes(32), before, ZERO_HASH, ())
         self.honest.send(["env", envelope.raw])
-        assert (await self.honest.envelopes(1))[-1] == (before, envelope.raw)
+        assert (await self.watcher.envelopes(1))[-1] == (before, envelope.raw)
         assert self.relay.log[-1] == envelope.raw
+        assert await no_env_before_pong(self.honest) == []
+
+
+async def no_env_before_pong(raw: Raw) -> list[tuple[Any, ...]]:
+    """The env frames ``raw`` receives before the answer to a ping sent now: what the relay
+    sent it before that ping (it answers frames in order)."""
+    raw.send(["ping"])
+    envs = []
+    while (frame := await raw.recv()) != ("pong",):
+        if frame[0] == "env":
+            envs.append(frame)
+    return envs
+
+
+def caught_up(relay: Relay, peer: NetPeer) -> bool:
+    """``peer`` has received every entry of ``relay``'s log that is sent to it (all but its own
+    envelopes)."""
+    me = peer.identity.public
+    theirs = [i for i, data in enumerate(relay.log) if Envelope.decode(data).sender != me]
+    return peer.received == (theirs[-1] + 1 if theirs else 0)
 
 
 async def quiet_table() -> Quiet:
@@ -280,4 +306,81 @@ async def quiet_table() -> Quiet:
     honest.send(["resume", 0])
     rogue = await Raw.connect(port)
     assert (await rogue.auth(rogue_id, name="rogue"))[0] == "welcome"
-    return Quiet(relay, port, honest, honest_id, rogue, rogue_id)
+    watcher = await Raw.connect(port)
+    assert (await watcher.auth(Identity.generate(), "spectator", name="w"))[0] == "welcome"
+    watcher.send(["resume", 0])
+    return Quiet(relay, port, honest, honest_id, rogue, rogue_id, watcher)
+
+
+# --- two members through a relay in memory ------------------------------------------------
+
+
+class Member(NetPeer):
+    """A member whose frames go to an in-memory relay."""
+
+    def __init__(self, *args: Any, relay: MemoryRelay, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.relay = relay
+        self.seat_count = 2
+
+    def _send(self, frames: list[list[Any]]) -> None:
+        self.relay.sent(self, frames)
+
+
+class MemoryRelay:
+    """What two members' connections to a relay carry, in memory: each member's env frames, in
+    order, with a log index, to the other members — never back to their sender unless ``echo``
+    (a relay that does: an older or a hostile one); ``on_send`` sees every send first."""
+
+    def __init__(
+        self, on_send: Callable[[Member, list[list[Any]]], None], *, echo: bool = False
+    ) -> None:
+        self.on_send = on_send
+        self.echo = echo
+        self.echoed = 0
+        """Frames sent back to their sender."""
+        self.members: list[Member] = []
+        self.log: list[bytes] = []
+        self.queue: deque[tuple[Member, int]] = deque()
+
+    def sent(self, member: Member, frames: list[list[Any]]) -> None:
+        self.on_send(member, frames)
+        for kind, data in frames:
+            assert kind == "env"
+            self.log.append(data)
+            for other in self.members:
+                if other is not member or self.echo:
+                    self.echoed += other is member
+                    self.queue.append((other, len(self.log) - 1))
+
+    def play(self) -> None:
+        seats = Seats(tuple(m.identity.public for m in self.members), ("a", "b"))
+        for member in self.members:
+            member._on_frame(seats)
+        for _ in range(MEMORY_STEPS):
+            if not self.queue:
+                break
+            member, index = self.queue.popleft()
+            member._on_frame(Env(index, self.log[index]))
+        assert all(m.outcome is not None for m in self.members), "the game did not end"
+
+
+def members(tmp_path: Path, relay: MemoryRelay) -> list[Member]:
+    """Two members of a Mountains & Rivers table at ``relay``, greedy bots, journals on."""
+    invite = Invite("127.0.0.1", 1, Identity.generate().fingerprint)
+    made = []
+    for i in range(2):
+        member = Member(
+            Identity.generate(),
+            invite,
+            relay=relay,
+            name="ab"[i],
+            folder=tmp_path / f"m{i}",
+            bot=make_bot("greedy", f"memory/{i}"),
+            options=(3,),
+            game=GAME,
+        )
+        member.open_journal(tmp_path / f"m{i}" / "journal" / "game.journal", "greedy")
+        made.append(member)
+    relay.members = made
+    return made

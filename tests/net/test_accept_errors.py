@@ -3,8 +3,8 @@ per episode — no flood on stderr, no traceback — and serves again once conne
 
 ``goldnet relay`` runs as a subprocess whose limit of open files is lowered (POSIX
 ``resource``, in the child only); the test opens plain TCP connections on 127.0.0.1 until the
-relay cannot accept more, holds them while the relay retries, closes them, and a real client
-(TLS, pinned key, auth) is then welcomed.
+relay cannot accept more, holds them while the relay retries, closes them, and two real
+clients (TLS, pinned key, auth) are then welcomed and served.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from goldnet.bench_relay import Client
+from goldnet.bench_relay import Pair
 from goldnet.net.invite import parse_invite
 
 from ..processes import LOOPBACK, ROOT, environment, wait_for
@@ -62,17 +62,18 @@ def test_running_out_of_descriptors_logs_one_line_and_the_relay_recovers(tmp_pat
         for sock in flood:
             sock.close()
         flood.clear()
-        # served again: a real client is welcomed (Client raises otherwise)
+        # served again: two real clients are welcomed (Pair raises otherwise), and an
+        # envelope goes from one to the other and back
         deadline = time.monotonic() + 20
         while True:
             try:
-                client = Client(invite.port, invite.fingerprint)
+                pair = Pair(invite.port, invite.fingerprint)
                 break
             except (OSError, EOFError, RuntimeError):
                 assert time.monotonic() < deadline, err_path.read_text()
                 time.sleep(0.2)
-        assert client.echo() > 0
-        client.close()
+        assert pair.echo() > 0
+        pair.close()
         assert relay.poll() is None
         text = err_path.read_text()
         lines = text.strip().splitlines()

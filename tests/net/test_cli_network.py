@@ -109,8 +109,7 @@ class Background:
     ],
 )
 def test_usage_errors_exit_2_with_one_line(args: list[str], text: str, tmp_path: Path) -> None:
-    profile = [] if args[0] == "demo" else ["--profile", str(tmp_path / "p")]
-    result = goldnet(*args, *profile)
+    result = goldnet(*args, "--profile", str(tmp_path / "p"))
     one_line_error(result, 2, text)
     assert result.stdout == ""
     assert not (tmp_path / "p" / "journal").exists()  # nothing started

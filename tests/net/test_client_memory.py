@@ -36,7 +36,7 @@ def test_refused_envelopes_from_the_relay_leave_nothing_behind(tmp_path: Path) -
     for i in range(FLOOD):
         client._on_frame(Env(i, junk(i)))
     assert client.machine.received == []
-    assert len(client.echoed) == 0, "every refused envelope's hash is kept for ever"
+    assert len(client.taken) == 0, "every refused envelope's hash is kept for ever"
 
 
 def test_presence_of_keys_at_no_seat_is_not_kept(tmp_path: Path) -> None:

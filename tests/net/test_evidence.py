@@ -64,9 +64,10 @@ def test_a_member_forwards_another_members_envelope_as_evidence() -> None:
             t.ra.send(["evidence", other.raw])
             await until(lambda: len(t.relay.log) == 3)
             assert t.relay.log[2] == other.raw
-            # forwarded exactly like an env: b (and a) receive it with its index
-            got = await t.rb.envelopes(3)
-            assert got == [(0, t.table.raw), (1, t.b0.raw), (2, other.raw)]
+            # forwarded like an env, with its index — to its signer b too (it is about b),
+            # while neither member gets its own env back
+            assert await t.rb.envelopes(2) == [(0, t.table.raw), (2, other.raw)]
+            assert await t.ra.envelopes(2) == [(1, t.b0.raw), (2, other.raw)]
             # again, or sent as evidence by b itself: logged once
             t.ra.send(["evidence", other.raw])
             t.rb.send(["evidence", t.table.raw])

@@ -11,6 +11,8 @@ import json
 import os
 import signal
 import socket
+import subprocess
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -21,7 +23,7 @@ from goldnet.net.journal import read_journal
 from goldnet.records import read, verify
 from protocol.envelope import Envelope
 
-from ..processes import LOOPBACK, Process, goldnet, wait_for
+from ..processes import LOOPBACK, ROOT, Process, environment, goldnet, wait_for
 
 
 @pytest.fixture(autouse=True)
@@ -36,23 +38,83 @@ def check_verify(*records: str) -> None:
     assert result.stderr == ""
 
 
-def test_demo_plays_a_whole_game_between_processes_and_its_records_verify() -> None:
+def demo_environment(temp: Path) -> dict[str, str]:
+    """The processes' environment, with ``temp`` as the temporary folder."""
+    temp.mkdir(exist_ok=True)
+    return environment() | {"TMPDIR": str(temp), "TEMP": str(temp), "TMP": str(temp)}
+
+
+def leftovers(temp: Path) -> list[Path]:
+    return sorted(temp.glob("goldnet-demo-*"))
+
+
+def test_demo_plays_a_whole_game_keeps_its_record_and_leaves_no_temporary_folder(
+    tmp_path: Path,
+) -> None:
+    temp, profile = tmp_path / "tmp", tmp_path / "me"
     start = time.monotonic()
-    result = goldnet("demo", "mountains-rivers", "--json", timeout=60)
+    command = [sys.executable, "-m", "goldnet", "demo", "mountains-rivers", "--json"]
+    result = subprocess.run(
+        [*command, "--profile", str(profile)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=demo_environment(temp),
+        timeout=60,
+    )
     elapsed = time.monotonic() - start
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout.splitlines()[-1])
     assert summary["winner"] in (0, 1)
     assert len(summary["scores"]) == 2
     assert summary["winner"] == max((0, 1), key=lambda s: summary["scores"][s])
-    records = summary["records"]
-    assert len(records) == 2
-    assert len({str(Path(r).parents[1]) for r in records}) == 2  # one profile per peer
-    assert Path(records[0]).read_bytes() == Path(records[1]).read_bytes()
-    checked = verify(read(Path(records[0])))
+    record = Path(summary["record"])
+    assert record.parent == profile / "records"  # where the player's records are
+    assert record.name.startswith("mountains-rivers-") and record.suffix == ".goldnet"
+    checked = verify(read(record))
     assert list(checked.result.scores) == summary["scores"]
-    check_verify(*records)
+    check_verify(str(record))
+    assert leftovers(temp) == []  # the peers' profiles, journals and records went with it
+    assert not (profile / "identity.key").exists()  # no key made for keeping a record
     assert elapsed < 60
+
+
+@pytest.mark.skipif(os.name != "posix", reason="Ctrl-C is sent as SIGINT")
+def test_an_interrupted_or_failed_demo_leaves_no_temporary_folder(tmp_path: Path) -> None:
+    temp, profile = tmp_path / "tmp", tmp_path / "me"
+    command = [sys.executable, "-m", "goldnet", "demo", "mountains-rivers"]
+    demo = subprocess.Popen(
+        [*command, "--bot", "strong", "--profile", str(profile)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=demo_environment(temp),
+    )
+    try:
+        wait_for(lambda: any((d / "peer-1").exists() for d in leftovers(temp)), 20)
+        demo.send_signal(signal.SIGINT)  # Ctrl-C, to the demo alone: its peers play on
+        _, err = demo.communicate(timeout=30)
+    finally:
+        if demo.poll() is None:
+            demo.kill()
+            demo.wait()
+    assert demo.returncode == 130, err
+    assert err.strip().splitlines() == ["goldnet: interrupted"]
+    assert leftovers(temp) == []
+    assert not (profile / "records").exists() or not any((profile / "records").iterdir())
+
+    failed = subprocess.run(  # not finished in time: a failure, one line
+        [*command, "--timeout", "0.5", "--profile", str(profile)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=demo_environment(temp),
+        timeout=60,
+    )
+    assert failed.returncode == 1
+    assert "the demo did not finish within 0.5 s" in failed.stderr
+    assert leftovers(temp) == []
 
 
 def test_an_online_table_through_a_standalone_relay_joined_by_invite(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from goldnet.net.relay import Relay
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 
-from .relaykit import GAME, HOST, Raw, refused_with, run, start_game, until
+from .relaykit import GAME, HOST, Raw, caught_up, refused_with, run, start_game, until
 
 FOREIGN = bytes(range(32))
 """The game id of the flood: no table hashes to it."""
@@ -41,9 +41,10 @@ def flood(identity: Identity, count: int) -> list[bytes]:
 
 
 async def quiet(relay: Relay, peers: list[Any]) -> None:
-    """Wait until nothing moves: every peer has the whole log, twice 0.1 s apart."""
+    """Wait until nothing moves: every peer has the whole log (but its own envelopes), twice
+    0.1 s apart."""
     for _ in range(2):
-        await until(lambda: all(p.received == len(relay.log) for p in peers))
+        await until(lambda: all(caught_up(relay, p) for p in peers))
         await asyncio.sleep(0.1)
 
 

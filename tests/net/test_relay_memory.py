@@ -1,6 +1,6 @@
 """Memory per idle connection (issue #8): a relay holding hundreds of idle TLS connections —
 handshake done, ``hello`` read, then silence — spends at most 100 KiB on each (asyncio's own TLS
-transport spent ~280 KiB), and still serves a real client. The relay runs in a subprocess so
+transport spent ~280 KiB), and still serves real clients. The relay runs in a subprocess so
 that its resident memory is its own (Linux ``/proc``; skipped elsewhere). Loopback only.
 """
 
@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from goldnet.bench_relay import Client, RelayProcess, open_idle, rss
+from goldnet.bench_relay import Pair, RelayProcess, open_idle, rss
 from goldnet.net.relay import Relay
 from goldnet.net.tls import check_pin, client_context
 from protocol.identity import Identity
@@ -28,8 +28,8 @@ def test_an_idle_tls_connection_costs_the_relay_at_most_100_kib() -> None:
     relay = RelayProcess({"handshake_timeout": 120.0, "max_pending": IDLE + 16})
     held = []
     try:
-        client = Client(relay.port, relay.fingerprint)
-        client.echo()
+        pair = Pair(relay.port, relay.fingerprint)
+        pair.echo()
         time.sleep(0.2)
         before = relay.rss
         held, failed = open_idle(relay.port, IDLE, 60)
@@ -42,9 +42,9 @@ def test_an_idle_tls_connection_costs_the_relay_at_most_100_kib() -> None:
         # what is held is real TLS 1.3 with the relay's pinned key ...
         assert held[0].version() == "TLSv1.3"
         check_pin(held[-1], relay.fingerprint)
-        # ... and the relay still serves a real client meanwhile
-        assert client.echo() > 0
-        client.close()
+        # ... and the relay still serves real clients meanwhile
+        assert pair.echo() > 0
+        pair.close()
     finally:
         for sock in held:
             sock.close()

@@ -203,6 +203,43 @@ def test_views_not_states_reach_the_listener_and_a_spectator_verifies_as_it_watc
     run(scenario(), 90)
 
 
+def test_the_hosts_own_peer_connects_to_its_relay_while_the_table_is_being_announced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Registering a table on mDNS probes for 1.2-1.6 s; the host's own seat does not wait for
+    it: its peer connects to its own relay at once, the announcement goes on beside it. Here
+    the announcement never ends until the test says so."""
+    from goldnet.net.discovery import Announcer, TableInfo
+
+    entered: list[TableInfo] = []
+
+    async def scenario() -> None:
+        release = asyncio.Event()
+
+        async def registering(self: Announcer, info: TableInfo) -> TableInfo:
+            entered.append(info)
+            await release.wait()  # still probing
+            return info
+
+        monkeypatch.setattr(Announcer, "start", registering)
+        heard = Recorder()
+        service = TableService(Profile(tmp_path / "me"), heard, "Ada", interfaces=[HOST])
+        hosting = asyncio.create_task(
+            service.guard(service.host("mountains-rivers", port=0, bot="random"))
+        )
+        await until(lambda: service.relay is not None and service.relay.connected == 1)
+        assert service.relay is not None and service.peer is not None
+        assert service.relay.members[0][0] == service.peer.identity.public  # seated, seat 0
+        assert len(entered) == 1 and not release.is_set()  # the registration still probes
+        assert not any(kind == "announced" for kind, _ in heard.statuses)
+        release.set()
+        await until(lambda: ("announced", True) in heard.statuses)
+        hosting.cancel()
+        await service.close()
+
+    run(scenario(), 30)
+
+
 def test_resuming_a_game_that_never_started_is_refused_in_words(tmp_path: Path) -> None:
     async def scenario() -> None:
         heard = Recorder()

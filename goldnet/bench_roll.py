@@ -1,0 +1,483 @@
+"""``goldnet bench`` figures of a roll through a relay, against a TLS echo through the same relay
+in the same run (issue 10).
+
+Two members play whole games on 127.0.0.1, each a :class:`~goldnet.net.client.NetPeer` with
+its journal on — a real file in the system's temporary folder, synced as in play — and a random
+bot, in the two places a table's relay can be:
+
+- **the host's relay** (a LAN table, ``goldnet host``): the relay runs in this process with
+  member 0 and the echo's client, as in the host's process; member 1 and the echo's answerer are
+  processes of their own (``python -m goldnet.bench_roll member SPEC`` / ``answer SPEC``);
+- **a standalone relay** (an online table, ``goldnet relay``): the relay in a process of its own
+  (:class:`~goldnet.bench_relay.RelayProcess`), both members too.
+
+One table per game and one for the echo, all at the same relay.
+
+- **Roll latency**: from the move that makes a roll due — the mover's bot has chosen, after
+  thinking :data:`THINK` seconds as a player would; the move is then signed, journalled and
+  sent with the reveal it makes due — until the roll's outcome is known at both members (the
+  later of the two). The members' clocks are
+  ``time.perf_counter``, which CPython takes from a system-wide clock (Linux and macOS: the
+  monotonic clock; Windows: the performance counter), so the processes' times compare.
+- **TLS echo** (the reference), between games, each after :data:`THINK` seconds idle as a move
+  is: a frame from this process through the relay to an answering process, which sends its own
+  frame back at once through the relay. That is the
+  path a roll's messages must travel (the move out, the other member's reveal back), without
+  the protocol's work: no signature is made or checked by the clients (the envelopes are signed
+  beforehand), no rules, no journal. Same relay, same TLS connection code
+  (:class:`~goldnet.net.connection.RelayConnection`).
+- **Ping**, for comparison: a frame to the relay, answered by the relay (half an echo's legs,
+  the relay's own answer instead of a forwarded envelope).
+- **Journal write-ahead**: each member's write and sync of the envelopes of one step, before
+  they leave — two of them lie on every roll's path (the mover's move and reveal, the other
+  member's reveal), so the disk's flush time counts twice in a roll.
+- **Envelopes down per envelope up**: n − 1 with n members (the relay sends no member its own
+  envelopes back).
+
+Median and 95th percentile (nearest rank) of each; the ratio compares the medians (and the
+95th percentiles). Loopback only; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from protocol.envelope import ZERO_HASH, Envelope
+from protocol.events import Drawn
+from protocol.identity import Identity
+from protocol.messages import Turn
+
+from .bench_relay import GAME, GAME_ID, HOST, Figure, RelayProcess
+
+TIMEOUT = 60.0
+"""Seconds one game, or one series of echoes, may take before the bench gives up."""
+ECHOES = 60
+"""Echoes measured after each game."""
+THINK = 0.01
+"""Seconds a member's bot thinks before it moves, and the echo's client waits before each
+echo. A bot that moved at once would start a roll while the other member still takes the one
+before (a person's move never does), and the two would be timed overlapping. And what follows
+idleness is slower — a processor that slept wakes (on this development machine, a virtual
+one: an echo after 10 ms idle took 1.5 ms, back to back 0.6 ms) — so the reference waits as the
+move does."""
+
+
+def p95(samples: Sequence[float]) -> float:
+    """The 95th percentile of ``samples`` (nearest rank; non-empty)."""
+    ordered = sorted(samples)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def roll_latencies(members: Sequence[dict[str, Any]]) -> list[float]:
+    """Each roll's latency (s) from what the members of one game report: ``moves`` (the draw a
+    move made due, when the bot chose it) and ``drawn`` (draw, when its outcome was known). The
+    last move before a draw is the one that made it due; a draw with no move before it (the
+    game's first) is left out."""
+    moved: dict[int, float] = {}
+    for member in members:
+        for draw, at in member["moves"]:
+            moved[draw] = max(moved.get(draw, at), at)
+    known = [dict(member["drawn"]) for member in members]
+    return [
+        max(k[draw] for k in known) - at
+        for draw, at in sorted(moved.items())
+        if all(draw in k for k in known)
+    ]
+
+
+def _spawn(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "goldnet.bench_roll", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _finish(proc: subprocess.Popen[str]) -> dict[str, Any]:
+    """The last line a bench process printed (JSON), once it exited.
+
+    Raises:
+        RuntimeError: it failed or took longer than :data:`TIMEOUT`.
+    """
+    try:
+        out, err = proc.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise RuntimeError("a bench member did not finish in time") from None
+    if proc.returncode != 0 or not out.strip():
+        last = (err.strip().splitlines() or ["(no message)"])[-1]
+        raise RuntimeError(f"a bench member failed: {last}")
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+class _Tables:
+    """Where the bench's tables are: in this process, beside member 0 and the echo's client —
+    the relay of a member who hosts, as ``goldnet host`` runs it — or (``hosted`` False) in a
+    relay process of their own, a standalone relay, with both members in processes of their
+    own."""
+
+    def __init__(self, hosted: bool) -> None:
+        self.hosted = hosted
+        self._relays: list[Any] = []
+        self._process: RelayProcess | None = None
+
+    async def table(self) -> tuple[int, str]:
+        """A new 2-seat table: its port and fingerprint."""
+        if not self.hosted:
+            if self._process is None:
+                self._process = RelayProcess()
+                return self._process.port, self._process.fingerprint
+            return self._process.table()
+        from .net.relay import Relay
+
+        relay = Relay(Identity.generate(), table_name="bench", game=GAME, seats=2)
+        self._relays.append(relay)
+        return await relay.start(HOST, 0), relay.fingerprint
+
+    async def close(self) -> None:
+        for relay in self._relays:
+            await relay.close()
+        if self._process is not None:
+            self._process.stop()
+
+
+async def _game(tables: _Tables, folder: Path, number: int) -> list[dict[str, Any]]:
+    """One whole game of two members through a new table: member 0 in this process if the
+    table is hosted here, else in a process of its own; member 1 always in its own."""
+    port, fingerprint = await tables.table()
+    specs = [
+        {
+            "port": port,
+            "fingerprint": fingerprint,
+            "folder": str(folder / f"{number}-{i}"),
+            "board": 1 + number % 11,
+            "seed": f"bench/{number}/{i}",
+        }
+        for i in range(2)
+    ]
+    loop = asyncio.get_running_loop()
+    procs = [_spawn("member", json.dumps(spec)) for spec in specs[int(tables.hosted) :]]
+    try:
+        here = [await _member(specs[0])] if tables.hosted else []
+        there = [await loop.run_in_executor(None, _finish, proc) for proc in procs]
+        return here + there
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+
+
+class _Echo:
+    """This process's end of the echo, and the answering process."""
+
+    def __init__(self, link: Any, identity: Identity, answerer: subprocess.Popen[str]) -> None:
+        self.link = link
+        self.identity = identity
+        self.answerer = answerer
+        self.seq = 0
+        self.prev = ZERO_HASH
+
+    @classmethod
+    async def open(cls, tables: _Tables, count: int) -> _Echo:
+        """Connect to a new table, with an answering process that answers ``count``
+        envelopes."""
+        from .net.connection import RelayConnection
+        from .net.invite import Invite
+
+        port, fingerprint = await tables.table()
+        spec = {"port": port, "fingerprint": fingerprint, "count": count}
+        answerer = _spawn("answer", json.dumps(spec))
+        assert answerer.stdout is not None
+        ready = await asyncio.get_running_loop().run_in_executor(None, answerer.stdout.readline)
+        if ready.strip() != "ready":
+            answerer.kill()
+            answerer.wait()
+            raise RuntimeError("the echo's answering process did not start")
+        identity = Identity.generate()
+        link = await RelayConnection.open(Invite(HOST, port, fingerprint))
+        await link.greet(identity, "player", "echo")
+        return cls(link, identity, answerer)
+
+    async def run(self, count: int) -> tuple[list[float], list[float]]:
+        """``count`` echoes and as many pings, in seconds (this side's envelopes are signed
+        beforehand)."""
+        from .net.frames import Env, Pong
+
+        envelopes = []
+        for _ in range(count):
+            envelope = Envelope.seal(self.identity, "commit", GAME_ID, self.seq, self.prev, ())
+            self.seq, self.prev = self.seq + 1, envelope.hash
+            envelopes.append(envelope.raw)
+        echoes, pings = [], []
+        for data in envelopes:
+            await asyncio.sleep(THINK)  # idle first, as before a move
+            start = time.perf_counter()
+            self.link.send(["env", data])
+            while True:  # the answer (a relay that echoes would send this one back first)
+                frame = await self.link.next_frame()
+                if isinstance(frame, Env) and frame.data != data:
+                    break
+            echoes.append(time.perf_counter() - start)
+            await asyncio.sleep(THINK)
+            start = time.perf_counter()
+            self.link.send(["ping"])
+            while not isinstance(await self.link.next_frame(), Pong):
+                pass
+            pings.append(time.perf_counter() - start)
+        return echoes, pings
+
+    async def close(self) -> None:
+        await self.link.close()
+        try:
+            self.answerer.wait(10)
+        except subprocess.TimeoutExpired:
+            self.answerer.kill()
+            self.answerer.wait()
+        for stream in (self.answerer.stdout, self.answerer.stderr):
+            if stream is not None:
+                stream.close()
+
+
+async def _rolls(games: int, hosted: bool) -> dict[str, Any]:
+    tables = _Tables(hosted)
+    rolls: list[float] = []
+    echoes: list[float] = []
+    pings: list[float] = []
+    syncs: list[float] = []
+    up = down = draws = 0
+    try:
+        warm = 20
+        echo = await _Echo.open(tables, warm + games * ECHOES)
+        try:
+            await asyncio.wait_for(echo.run(warm), TIMEOUT)  # warm-up
+            with tempfile.TemporaryDirectory(prefix="goldnet-bench-") as folder:
+                for number in range(games):
+                    members = await asyncio.wait_for(_game(tables, Path(folder), number), TIMEOUT)
+                    rolls += roll_latencies(members)
+                    syncs += [t for m in members for t in m["syncs"]]
+                    draws += len(members[0]["drawn"])
+                    up += sum(m["up"] for m in members)
+                    down += sum(m["down"] for m in members)
+                    echoed, pinged = await asyncio.wait_for(echo.run(ECHOES), TIMEOUT)
+                    echoes += echoed
+                    pings += pinged
+        finally:
+            await echo.close()
+    finally:
+        await tables.close()
+    return dict(rolls=rolls, echoes=echoes, pings=pings, syncs=syncs, up=up, down=down, draws=draws)
+
+
+def _figures(run: dict[str, Any], where: str) -> dict[str, Figure]:
+    rolls, echoes, pings = run["rolls"], run["echoes"], run["pings"]
+    roll, echo = statistics.median(rolls), statistics.median(echoes)
+    return {
+        f"relay roll from the move, {where} (2 peers, journals on)": {
+            "median": roll * 1000,
+            "p95": p95(rolls) * 1000,
+            "unit": "ms",
+            "runs": len(rolls),
+            "target": "<= 3x the TLS echo",
+        },
+        f"relay TLS echo, {where} (reference, same run)": {
+            "median": echo * 1000,
+            "p95": p95(echoes) * 1000,
+            "unit": "ms",
+            "runs": len(echoes),
+        },
+        f"relay ping, {where}, client to relay and back": {
+            "median": statistics.median(pings) * 1000,
+            "p95": p95(pings) * 1000,
+            "unit": "ms",
+            "runs": len(pings),
+        },
+        f"relay roll / TLS echo, {where}": {
+            "median": roll / echo,
+            "p95": p95(rolls) / p95(echoes),
+            "unit": "x",
+            "runs": len(rolls),
+            "target": "<= 3x",
+        },
+    }
+
+
+def run_roll_bench(repeat: int = 50) -> dict[str, Figure]:
+    """The roll through a relay against the TLS echo through it (module docstring), through
+    the host's relay and through a standalone one; ``repeat`` scales the number of games (at
+    least 2 each).
+
+    Returns ``{name: {"median": value, "p95": value, "unit": …, "runs": n, "target": text}}``
+    like :func:`goldnet.bench.run_bench`.
+    """
+    games = max(2, repeat // 15)
+    hosted = asyncio.run(_rolls(games, hosted=True))
+    alone = asyncio.run(_rolls(games, hosted=False))
+    syncs = hosted["syncs"] + alone["syncs"]
+    draws = hosted["draws"] + alone["draws"]
+    up, down = hosted["up"] + alone["up"], hosted["down"] + alone["down"]
+    return {
+        **_figures(hosted, "host's relay"),
+        **_figures(alone, "standalone relay"),
+        "journal write-ahead per batch, same runs (2 on a roll's path)": {
+            "median": statistics.median(syncs) * 1000,
+            "p95": p95(syncs) * 1000,
+            "unit": "ms",
+            "runs": len(syncs),
+        },
+        "journal syncs per roll, both members (2 peers)": {
+            "median": len(syncs) / draws if draws else 0.0,
+            "unit": "syncs",
+            "runs": draws,
+            "target": "2: the mover's move and reveal together, the other's reveal",
+        },
+        "relay envelopes down per envelope up (2 peers)": {
+            "median": down / up if up else 0.0,
+            "unit": "envelopes",
+            "runs": up,
+            "target": "n - 1 = 1 (none echoed to its sender)",
+        },
+    }
+
+
+# --- the bench's processes ------------------------------------------------------------------
+
+
+async def _member(spec: dict[str, Any]) -> dict[str, Any]:
+    """Play one game as a member with a random bot, journal on; what it saw, timed."""
+    from . import games
+    from .net.client import NetPeer
+    from .net.frames import Env
+    from .net.invite import Invite
+    from .net.journal import journal_path
+
+    info = games.get(GAME)
+    moves: list[tuple[int, float]] = []
+    drawn: list[tuple[int, float]] = []
+
+    class Member(NetPeer):
+        up = 0
+        down = 0
+
+        def _send(self, frames: list[list[Any]]) -> None:
+            self.up += sum(frame[0] == "env" for frame in frames)
+            super()._send(frames)
+
+        def _on_frame(self, frame: Any) -> None:
+            self.down += isinstance(frame, Env)
+            super()._on_frame(frame)
+
+        thinking: asyncio.TimerHandle | None = None
+
+        def _turn(self, seat: int) -> None:
+            """Move after :data:`THINK` seconds, as a player does, without holding the event
+            loop meanwhile."""
+            if self._replaying or self.thinking is not None:
+                return
+
+            def move() -> None:
+                self.thinking = None
+                engine = self.machine.engine
+                if self.outcome is None and engine is not None and engine.due() == Turn(seat):
+                    NetPeer._turn(self, seat)
+
+            self.thinking = asyncio.get_running_loop().call_later(THINK, move)
+
+    class Timed:
+        """The random bot, telling when it has chosen (before the move is signed)."""
+
+        def __init__(self) -> None:
+            self.bot = info.make_bot(info.bot_levels[0], spec["seed"])
+            self.name = self.bot.name
+
+        def choose(self, observation: Any, legal: Sequence[Any]) -> Any:
+            action = self.bot.choose(observation, legal)
+            moves.append((member.machine.draw + 1, time.perf_counter()))
+            return action
+
+    def on_event(event: Any) -> None:
+        if isinstance(event, Drawn):
+            drawn.append((event.draw, time.perf_counter()))
+
+    folder = Path(spec["folder"])
+    member = Member(
+        Identity.generate(),
+        Invite(HOST, spec["port"], spec["fingerprint"]),
+        name="bench",
+        folder=folder,
+        bot=Timed(),
+        options=(spec["board"],),
+        game=GAME,
+        on_event=on_event,
+    )
+    member.open_journal(journal_path(folder, "bench"), "bench")
+    journal = member.journal
+    assert journal is not None
+    syncs: list[float] = []
+    write_ahead = journal.outgoing
+
+    def outgoing(*envelopes: bytes) -> None:  # timed: one write and one sync per batch
+        start = time.perf_counter()
+        write_ahead(*envelopes)
+        syncs.append(time.perf_counter() - start)
+
+    journal.outgoing = outgoing  # type: ignore[method-assign]
+    outcome = await asyncio.wait_for(member.run(), TIMEOUT)
+    return {
+        "moves": moves,
+        "drawn": drawn,
+        "syncs": syncs,
+        "up": member.up,
+        "down": member.down,
+        "ending": outcome.ending,
+    }
+
+
+async def _answer(spec: dict[str, Any]) -> None:
+    """Answer each envelope that comes with one of this process's own, ``count`` times."""
+    from .net.connection import RelayConnection
+    from .net.frames import Env
+    from .net.invite import Invite
+
+    identity = Identity.generate()
+    answers, prev = [], ZERO_HASH
+    for seq in range(spec["count"]):
+        envelope = Envelope.seal(identity, "commit", GAME_ID, seq, prev, ())
+        answers.append(envelope.raw)
+        prev = envelope.hash
+    link = await RelayConnection.open(Invite(HOST, spec["port"], spec["fingerprint"]))
+    await link.greet(identity, "player", "answer")
+    print("ready", flush=True)
+    mine = set(answers)
+    try:
+        for data in answers:
+            while True:  # the other side's envelope, not an echo of an answer
+                frame = await asyncio.wait_for(link.next_frame(), TIMEOUT)
+                if isinstance(frame, Env) and frame.data not in mine:
+                    break
+            link.send(["env", data])
+        await link.writer.drain()
+    finally:
+        await link.close()
+
+
+if __name__ == "__main__":
+    role, given = sys.argv[1], json.loads(sys.argv[2])
+    if role == "member":
+        print(json.dumps(asyncio.run(_member(given))), flush=True)
+    else:
+        asyncio.run(_answer(given))
