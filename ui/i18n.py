@@ -21,8 +21,9 @@ switched at run time (:meth:`Translations.install` posts ``LanguageChange`` to e
 Qt's own words — standard buttons such as OK, Close, "Show Details…" — come from the
 ``qtbase_<lang>.qm`` that ships with PySide6, installed beside goldnet's own translations.
 
-``python -m ui.i18n update`` re-extracts the strings into the ``.ts`` files;
-``python -m ui.i18n release`` compiles them next to the sources.
+``python -m ui.i18n update`` re-extracts the strings into the ``.ts`` files (lupdate, then
+:mod:`ui.i18n_update`, which keeps what lupdate cannot read); ``python -m ui.i18n release``
+compiles them next to the sources.
 """
 
 from __future__ import annotations
@@ -242,31 +243,30 @@ def _tool(name: str) -> list[str]:
     return [found]
 
 
+def sources() -> list[Path]:
+    """The Python files whose strings are translated: the shell and every kit under ``ui/``."""
+    return sorted(Path(__file__).resolve().parent.rglob("*.py"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ui.i18n", description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=("update", "release"))
+    parser.add_argument(
+        "--folder",
+        type=Path,
+        default=_source_dir(),
+        help="where the goldnet_<lang>.ts files are (default: the repository's)",
+    )
     args = parser.parse_args(argv)
-    folder = _source_dir()
-    sources = sorted(str(p) for p in Path(__file__).resolve().parent.rglob("*.py"))  # + kits
+    folder: Path = args.folder
     if args.command == "update":
-        for lang in LANGUAGES:
-            ts = folder / f"goldnet_{lang}.ts"
-            extra = ["-pluralonly"] if lang == "en" else []
-            subprocess.run(
-                [
-                    *_tool("lupdate"),
-                    *extra,
-                    "-no-obsolete",
-                    "-locations",
-                    "none",
-                    "-target-language",
-                    lang,
-                    *sources,
-                    "-ts",
-                    str(ts),
-                ],
-                check=True,
-            )
+        from .i18n_update import update
+
+        try:
+            update(folder, sources(), _tool("lupdate"), LANGUAGES)
+        except (RuntimeError, OSError, SyntaxError, ET.ParseError) as exc:
+            print(f"ui.i18n update: {exc}", file=sys.stderr)
+            return 1
         return 0
     for lang in LANGUAGES:
         ts = folder / f"goldnet_{lang}.ts"
