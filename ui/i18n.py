@@ -178,6 +178,38 @@ class TsTranslator(QTranslator):
         return forms[min(1, len(forms) - 1)] if plural else forms[0]
 
 
+_forms: dict[str, frozenset[str]] | None = None
+
+
+def every_form(text: str) -> frozenset[str]:
+    """``text`` in every language goldnet speaks: ``text`` itself, and the source and finished
+    translations of every (singular) message whose source or translation ``text`` is — e.g.
+    ``"Medium bot"`` and ``"Robot moyen"`` from either. How a word signed in one language
+    (a bot's name at a table) is recognised in another. Read from the ``.ts`` sources once."""
+    global _forms
+    if _forms is None:
+        groups: dict[tuple[str, str, str], set[str]] = {}
+        for lang in LANGUAGES:
+            source = ts_text(lang)
+            if source is None:
+                continue
+            for context in ET.fromstring(source).iter("context"):
+                name = context.findtext("name") or ""
+                for message in context.iter("message"):
+                    tr = message.find("translation")
+                    src = message.findtext("source") or ""
+                    key = (name, src, message.findtext("comment") or "")
+                    forms = groups.setdefault(key, {src})
+                    if tr is not None and tr.get("type") is None and not len(tr) and tr.text:
+                        forms.add(tr.text)
+        index: dict[str, set[str]] = {}
+        for forms in groups.values():
+            for form in forms:
+                index.setdefault(form, set()).update(forms)
+        _forms = {form: frozenset(forms) for form, forms in index.items()}
+    return _forms.get(text, frozenset()) | {text}
+
+
 class Translations:
     """The translator installed in the application, switchable at run time."""
 

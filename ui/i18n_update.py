@@ -228,9 +228,9 @@ def merge(
         contexts.setdefault(key[0], []).append(message)
     root = ET.Element("TS", old_root.attrib)
     for name, kept in contexts.items():
-        context = ET.SubElement(root, "context")
-        ET.SubElement(context, "name").text = name
-        context.extend(kept)
+        element = ET.SubElement(root, "context")
+        ET.SubElement(element, "name").text = name
+        element.extend(kept)
     return write_ts(root), report
 
 
