@@ -434,7 +434,9 @@ class GameController(PlayController):
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self.setup.names
+        """Every seat's name as shown: the bots' in the player's language
+        (:func:`ui.kits.seat_name`; the names signed are ``setup.names``)."""
+        return kits.seat_names(self.setup.game, self.setup.names)
 
     def is_bot(self, seat: int) -> bool:
         return seat != self.human

@@ -21,8 +21,9 @@ switched at run time (:meth:`Translations.install` posts ``LanguageChange`` to e
 Qt's own words — standard buttons such as OK, Close, "Show Details…" — come from the
 ``qtbase_<lang>.qm`` that ships with PySide6, installed beside goldnet's own translations.
 
-``python -m ui.i18n update`` re-extracts the strings into the ``.ts`` files;
-``python -m ui.i18n release`` compiles them next to the sources.
+``python -m ui.i18n update`` re-extracts the strings into the ``.ts`` files (lupdate, then
+:mod:`ui.i18n_update`, which keeps what lupdate cannot read); ``python -m ui.i18n release``
+compiles them next to the sources.
 """
 
 from __future__ import annotations
@@ -177,6 +178,38 @@ class TsTranslator(QTranslator):
         return forms[min(1, len(forms) - 1)] if plural else forms[0]
 
 
+_forms: dict[str, frozenset[str]] | None = None
+
+
+def every_form(text: str) -> frozenset[str]:
+    """``text`` in every language goldnet speaks: ``text`` itself, and the source and finished
+    translations of every (singular) message whose source or translation ``text`` is — e.g.
+    ``"Medium bot"`` and ``"Robot moyen"`` from either. How a word signed in one language
+    (a bot's name at a table) is recognised in another. Read from the ``.ts`` sources once."""
+    global _forms
+    if _forms is None:
+        groups: dict[tuple[str, str, str], set[str]] = {}
+        for lang in LANGUAGES:
+            source = ts_text(lang)
+            if source is None:
+                continue
+            for context in ET.fromstring(source).iter("context"):
+                name = context.findtext("name") or ""
+                for message in context.iter("message"):
+                    tr = message.find("translation")
+                    src = message.findtext("source") or ""
+                    key = (name, src, message.findtext("comment") or "")
+                    forms = groups.setdefault(key, {src})
+                    if tr is not None and tr.get("type") is None and not len(tr) and tr.text:
+                        forms.add(tr.text)
+        index: dict[str, set[str]] = {}
+        for forms in groups.values():
+            for form in forms:
+                index.setdefault(form, set()).update(forms)
+        _forms = {form: frozenset(forms) for form, forms in index.items()}
+    return _forms.get(text, frozenset()) | {text}
+
+
 class Translations:
     """The translator installed in the application, switchable at run time."""
 
@@ -242,31 +275,30 @@ def _tool(name: str) -> list[str]:
     return [found]
 
 
+def sources() -> list[Path]:
+    """The Python files whose strings are translated: the shell and every kit under ``ui/``."""
+    return sorted(Path(__file__).resolve().parent.rglob("*.py"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ui.i18n", description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=("update", "release"))
+    parser.add_argument(
+        "--folder",
+        type=Path,
+        default=_source_dir(),
+        help="where the goldnet_<lang>.ts files are (default: the repository's)",
+    )
     args = parser.parse_args(argv)
-    folder = _source_dir()
-    sources = sorted(str(p) for p in Path(__file__).resolve().parent.rglob("*.py"))  # + kits
+    folder: Path = args.folder
     if args.command == "update":
-        for lang in LANGUAGES:
-            ts = folder / f"goldnet_{lang}.ts"
-            extra = ["-pluralonly"] if lang == "en" else []
-            subprocess.run(
-                [
-                    *_tool("lupdate"),
-                    *extra,
-                    "-no-obsolete",
-                    "-locations",
-                    "none",
-                    "-target-language",
-                    lang,
-                    *sources,
-                    "-ts",
-                    str(ts),
-                ],
-                check=True,
-            )
+        from .i18n_update import update
+
+        try:
+            update(folder, sources(), _tool("lupdate"), LANGUAGES)
+        except (RuntimeError, OSError, SyntaxError, ET.ParseError) as exc:
+            print(f"ui.i18n update: {exc}", file=sys.stderr)
+            return 1
         return 0
     for lang in LANGUAGES:
         ts = folder / f"goldnet_{lang}.ts"

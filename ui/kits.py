@@ -285,3 +285,33 @@ def bot_name(game: str, level: str) -> str:
     """The name a bot of ``level`` plays ``game`` under (its kit's words; the level's own name
     for a game without a kit)."""
     return get(game).bot_name(level) if game in _modules() else level
+
+
+def seat_name(game: str, name: str) -> str:
+    """A seat's name as signed at the table, as the player sees it: a bot's name — the name
+    of one of ``game``'s bot levels in any language goldnet speaks, maybe numbered (``"Robot
+    moyen 2"``) — in the player's language (``"Medium bot 2"``); any other name as signed.
+
+    The name signed stays what it was (records and journals are unchanged): only its display
+    follows the language. A person who calls herself like a bot is shown like one, in either
+    language — a name is a word, nothing in the game depends on it."""
+    if game not in _modules():
+        return name
+    from .i18n import every_form
+
+    kit = get(game)
+    base, _, number = name.rpartition(" ")
+    numbered = number.isascii() and number.isdigit()
+    for level in games.get(game).bot_levels:
+        word = kit.bot_name(level)
+        forms = every_form(word)
+        if name in forms:
+            return word
+        if numbered and base in forms:
+            return f"{word} {number}"
+    return name
+
+
+def seat_names(game: str, names: Sequence[str]) -> tuple[str, ...]:
+    """Every seat's name as the player sees it (:func:`seat_name`), in seat order."""
+    return tuple(seat_name(game, name) for name in names)

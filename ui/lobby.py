@@ -336,6 +336,8 @@ class Lobby(QObject):
         ``info``): its game, the other players, when it was last played."""
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info["modified"]))
         names, seat, game = info["names"], info["seat"], info["game"]
+        if game in kits.names():  # a bot's name in the player's language, whatever it was signed in
+            names = kits.seat_names(game, names)
         others = [n for s, n in enumerate(names) if s != seat]
         if not others:  # the table is not known: where it was
             where = kits.title(game) if info["local"] else info["invite"]

@@ -22,6 +22,11 @@ A spectator's controller (``human`` None; :meth:`goldnet.net.service.TableServic
 ``spectate``) shows the public views its peer makes as it checks every envelope with its own
 lockstep machine; it never tries nor sends anything.
 
+Seats are named as the player sees them (:attr:`NetworkController.names`: a bot's name in the
+player's language, :func:`ui.kits.seat_name`; the names signed are the table's). A seat played
+by a bot of this process (``TableStart.bots``, the table service's word) is a bot on its panel
+("Thinking…"); any other is a person's ("Their turn").
+
 A game resumed from its journal shows its earlier turns in the log (the views its peer rebuilt
 from the journal, :attr:`goldnet.net.reports.TableStart.past`), then "The game goes on from turn
 N."
@@ -64,7 +69,7 @@ from goldnet.net.reports import Outcome, Problem, TableStart, WaitReport
 from goldnet.view import View
 from protocol.identity import fingerprint
 
-from . import texts
+from . import kits, texts
 from .controller import PlayController
 from .network import TableLink
 from .pacer import DEFAULT_SPEED, Pace
@@ -151,7 +156,16 @@ class NetworkController(PlayController):
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self.table.names
+        """Every seat's name as shown: the bots' in the player's language
+        (:func:`ui.kits.seat_name`; the names signed are ``table.names``)."""
+        return kits.seat_names(self.table.game, self.table.names)
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a bot of this process plays ``seat`` (the table service says so:
+        ``TableStart.bots``); a seat of another process is a person's, as far as this
+        window knows."""
+        bots = self.table.bots
+        return seat != self.human and 0 <= seat < len(bots) and bool(bots[seat])
 
     def start(self) -> None:
         """Show the position the game starts (or resumes) from."""
@@ -269,7 +283,7 @@ class NetworkController(PlayController):
     def culprit_name(self, outcome: Outcome) -> str | None:
         """The name of the member a halted game names (``None``: not a member of this table)."""
         seat = self.table.seat_of(outcome.culprit)
-        return None if seat is None else self.table.names[seat]
+        return None if seat is None else self.names[seat]
 
     # --- who is away, what the game waits for -----------------------------------------------
 
@@ -283,7 +297,7 @@ class NetworkController(PlayController):
             if seat == self.human or connected is None or connected == before:
                 continue
             self._presence[seat] = connected
-            name = self.table.names[seat]
+            name = self.names[seat]
             if not connected:
                 self.logged.emit(texts.went_away(name))
             elif before is False:
@@ -351,11 +365,11 @@ class NetworkController(PlayController):
         others = [s for s in waiting.seats if s != self.human]
         gone = [s for s in others if s in self.away]
         if gone:
-            return texts.lost_connection([self.table.names[s] for s in gone], report.left)
+            return texts.lost_connection([self.names[s] for s in gone], report.left)
         patience = SLOW_MOVE if waiting.kind == "action" else PAUSE_AFTER
         if not others or report.idle < patience:
             return ""
-        return texts.waiting_text(waiting.kind, [self.table.names[s] for s in others], report.left)
+        return texts.waiting_text(waiting.kind, [self.names[s] for s in others], report.left)
 
     def _problem(self, problem: Problem) -> None:
         if problem.kind == "play":  # the move was refused: take it back

@@ -160,7 +160,9 @@ class ReplayWidget(QWidget):
         self.kit = kits.get(replay.game)
         self.scene = self.kit.scene(replay.steps[0].state.observation(None), self)
         self.scene.speed = speed
-        self.scene.set_seats(replay.names, style.seat_colours(len(replay.names)))
+        self.scene.set_seats(
+            kits.seat_names(replay.game, replay.names), style.seat_colours(len(replay.names))
+        )
         self.view = BoardView()
         self.view.setScene(self.scene)
         self.title = QLabel()
@@ -327,7 +329,7 @@ class ReplayWidget(QWidget):
         self.log.clear()
         for i in range(max(1, self.index - 12), self.index + 1):
             turn = self.kit.turn_of(self.replay.steps[i - 1].state.observation(None))
-            for line in self.kit.log_lines(self.replay.steps[i].events, self.replay.names, turn):
+            for line in self.kit.log_lines(self.replay.steps[i].events, self.names, turn):
                 self.log.addItem(line)
         self.log.scrollToBottom()
 
@@ -344,8 +346,15 @@ class ReplayWidget(QWidget):
                 self.tr("Play the record step by step at the chosen speed (Space)")
             )
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names as shown: the bots' in the player's language
+        (:func:`ui.kits.seat_name`), whatever language the record signed them in."""
+        return kits.seat_names(self.replay.game, self.replay.names)
+
     def retranslate(self) -> None:
-        self.title.setText(self.kit.replay_title(self.replay.options, self.replay.names))
+        self.scene.set_seats(self.names, style.seat_colours(len(self.names)))
+        self.title.setText(self.kit.replay_title(self.replay.options, self.names))
         self.first_button.setToolTip(self.tr("First position"))
         self.back_button.setToolTip(self.tr("Step back (←)"))
         self.forward_button.setToolTip(self.tr("Step forward (→)"))

@@ -122,6 +122,8 @@ class TableWidget(QWidget):
         self.scene: Any = None
         """The game kit's board scene (:class:`ui.kits.Kit`), while a game is shown."""
         self.controller: PlayController | None = None
+        self._colours: tuple[str, ...] = ()
+        """Every seat's colour in the game shown."""
         self.result: Terminal | None = None
         self.outcome: Any = None
         """How a network game ended without a result (a ``goldnet.net.client.Outcome``)."""
@@ -251,7 +253,7 @@ class TableWidget(QWidget):
         )
         controller.recordSaved.connect(self._record_saved)
         controller.stopped.connect(self._stopped)
-        self._attach(controller, setup.options, setup.names, setup.colours)
+        self._attach(controller, setup.options, controller.names, setup.colours)
 
     def start_network(self, controller: NetworkController) -> None:
         """Drop any current game and show the network game of ``controller``."""
@@ -294,6 +296,7 @@ class TableWidget(QWidget):
         scene = kit.scene(controller.obs, self)
         scene.speed = self.speed
         scene.set_seats(names, colours)
+        self._colours = colours
         scene.clicked.connect(controller.click)
         scene.hovered.connect(controller.hover)
         scene.cancelRequested.connect(controller.cancel)
@@ -537,6 +540,11 @@ class TableWidget(QWidget):
                 "the line, the collection"
             )
         )
+        c = self.controller
+        if c is not None and self.scene is not None:  # bots' names follow the language
+            self.scene.set_seats(c.names, self._colours)
+            if len(self.seats.names) == len(c.names):
+                self.seats.names = c.names
         self.seats.retranslate()
         self.relay_note.retranslate()
         self.pause.offer.setText(texts.rehost_offer())

@@ -66,9 +66,11 @@ class Outcome:
 class TableStart:
     """A game that started: the table's game, options, names in seat order, this player's seat
     (``None`` for a spectator), where the relay is, the members' keys in seat order, the
-    table's abandonment time (seconds without progress) and, for a game resumed from its
-    journal, this seat's views of the steps played before (the game's start first: the turn
-    log's earlier turns)."""
+    table's abandonment time (seconds without progress), for a game resumed from its journal,
+    this seat's views of the steps played before (the game's start first: the turn log's
+    earlier turns) and, per seat, the level of the bot of this process that plays it (``""``:
+    a seat played by a person, or by another process — this one cannot tell). A bot's level
+    is what this process knows of its own bots, never something a member signed."""
 
     game: str
     options: tuple[Any, ...]
@@ -78,6 +80,7 @@ class TableStart:
     members: tuple[bytes, ...] = ()
     abandon_after: int = DEFAULT_ABANDON_AFTER
     past: tuple[View, ...] = ()
+    bots: tuple[str, ...] = ()
 
     def seat_of(self, key: bytes | None) -> int | None:
         """The seat of member ``key`` (``None``: not a member, or no key)."""

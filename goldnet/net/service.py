@@ -469,6 +469,7 @@ class TableService:
     def _table_start(self, peer: NetPeer) -> TableStart:
         table = peer.machine.table
         assert table is not None
+        levels = {p.identity.public: p.bot_level for p in [*self.bots, peer] if p.bot_level}
         return TableStart(
             table.game,
             table.options,
@@ -478,6 +479,7 @@ class TableService:
             table.members,
             table.abandon_after,
             tuple(peer.past),
+            tuple(levels.get(key, "") for key in table.members),
         )
 
     async def _watch(self, peer: NetPeer) -> None:
