@@ -620,7 +620,7 @@ def test_a_member_survives_more_drops_than_its_retries_over_a_long_game(tmp_path
                     writer.close()
                     drops += 1
             outcomes = await game.finish()
-            assert drops == len(RECONNECT_DELAYS) + 2
+            assert drops > len(RECONNECT_DELAYS)  # more drops than retries (the game may end first)
             assert outcomes[1].turns == outcomes[0].turns
         finally:
             await game.close()
