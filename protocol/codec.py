@@ -22,7 +22,38 @@ _INT_MIN = -(1 << 63)
 _INT_MAX = (1 << 64) - 1
 
 
+_PLAIN = frozenset({type(None), bool, str, bytes})
+"""Types that are always carried as they are (exact types: a subclass takes the slow path)."""
+
+
 def _check(value: Any, depth: int, error: type[Exception]) -> None:
+    """Raise ``error`` unless ``value`` is a value the protocol carries (module docstring).
+
+    The fast path looks at exact types only (what msgpack decodes to, and what this code
+    builds); anything else — a subclass, an extension type, a float — goes to
+    :func:`_check_any`, which decides with ``isinstance`` as before."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return
+    if kind is int:
+        if not _INT_MIN <= value <= _INT_MAX:
+            raise error(f"integer out of the 64-bit range: {value}")
+        return
+    if kind is tuple or kind is list:
+        if depth >= MAX_DEPTH:
+            raise error(f"arrays nested deeper than {MAX_DEPTH}")
+        for item in value:
+            kind = type(item)
+            if kind in _PLAIN:
+                continue
+            if kind is int and _INT_MIN <= item <= _INT_MAX:
+                continue
+            _check(item, depth + 1, error)
+        return
+    _check_any(value, depth, error)
+
+
+def _check_any(value: Any, depth: int, error: type[Exception]) -> None:
     if value is None or isinstance(value, (bool, str, bytes)):
         return
     if isinstance(value, int):

@@ -92,6 +92,28 @@ def digest(data: bytes) -> bytes:
     return hashlib.sha256(data).digest()
 
 
+_ARRAY_8 = b"\x98"
+_ARRAY_9 = b"\x99"
+_SIGNATURE_HEADER = b"\xc4" + bytes([SIGNATURE_SIZE])
+"""Canonical msgpack headers: a fixarray of 8 and of 9 items, a bin 8 of a signature's size."""
+_SIGNATURE_TAIL = len(_SIGNATURE_HEADER) + SIGNATURE_SIZE
+
+
+def _with_signature(fields: bytes, signature: bytes) -> bytes:
+    """``pack([*f, signature])`` from ``fields = pack(f)`` (``f`` eight values): the canonical
+    encoding of an array is its header then its items' encodings, so the envelope's bytes are
+    the signed array's items under a 9-item header, then the signature — nothing packed
+    twice."""
+    return _ARRAY_9 + fields[1:] + _SIGNATURE_HEADER + signature
+
+
+def _signed_part(raw: bytes) -> bytes:
+    """``pack([version … body])`` of a canonical envelope ``raw`` (a 9-item array whose last
+    item is a 64-byte signature, as :meth:`Envelope.decode` checked): the inverse of
+    :func:`_with_signature`, by slicing instead of packing the decoded fields again."""
+    return _ARRAY_8 + raw[1:-_SIGNATURE_TAIL]
+
+
 def _check_seen(seen: Any) -> Seen:
     if not isinstance(seen, tuple) or len(seen) > MAX_SEEN:
         raise RemoteProtocolError(f"the history digest is an array of at most {MAX_SEEN} pairs")
@@ -140,9 +162,9 @@ class Envelope:
         Raises:
             LocalProtocolError: a value the codec does not carry.
         """
-        fields = [VERSION, type_, game_id, identity.public, seq, prev, seen, body]
-        signature = identity.sign(SIGNING_TAG + pack(fields))
-        raw = pack([*fields, signature])
+        fields = pack([VERSION, type_, game_id, identity.public, seq, prev, seen, body])
+        signature = identity.sign(SIGNING_TAG + fields)
+        raw = _with_signature(fields, signature)
         hash_ = digest(raw)
         _remember(hash_)
         body = tuple(body)
@@ -186,7 +208,7 @@ class Envelope:
         raw = bytes(data)
         hash_ = digest(raw)
         if not _signed_before(hash_):
-            signed = SIGNING_TAG + pack([version, type_, game_id, sender, seq, prev, seen, body])
+            signed = SIGNING_TAG + _signed_part(raw)
             if not verify(sender, signature, signed):
                 raise RemoteProtocolError("bad signature")
             _remember(hash_)

@@ -8,7 +8,8 @@ Verification is libsodium's ``crypto_sign_verify_detached``: besides the signatu
 refuses small-order public keys and ``R`` values and non-canonical ``S`` (docs/protocol.md §2).
 OpenSSL's verifier, used before, accepted the signature ``(R = identity, S = 0)`` of *any*
 message under the identity-point key — a key whose "signatures" anyone could make. Decoded
-verify keys are kept per public key (:data:`KEY_CACHE` of them, least recently used first
+verify keys and fingerprints (named in every refusal's text, made before it is known whether
+one is raised) are kept per public key (:data:`KEY_CACHE` of them, least recently used first
 out): a game has at most six members, a relay a few hundred clients.
 
 Invariants: signatures are deterministic (one key and one message give one signature, as
@@ -90,6 +91,7 @@ def verify(public: bytes, signature: bytes, data: bytes) -> bool:
     return True
 
 
+@lru_cache(maxsize=KEY_CACHE)
 def fingerprint(public: bytes) -> str:
     """A short human-readable name of a public key: the first 15 bytes of its SHA-256 in
     lower-case base32, grouped by four, e.g. ``"k3v7-q2xa-…"`` (24 letters, 120 bits)."""

@@ -94,7 +94,10 @@ class NetPeer(TablePeer):
         """The game the relay's ``hello`` named."""
 
     def _send(self, frames: list[list[Any]]) -> None:
-        if self._writer is not None:  # one write: one TLS record for a move and its reveal
+        # Nothing is written to a connection already closing (asyncio's TLS transport raises
+        # on it): what is lost is journalled and sent again after the reconnection.
+        if self._writer is not None and not self._writer.is_closing():
+            # one write: one TLS record for a move and its reveal
             self._writer.write(b"".join(encode(frame) for frame in frames))
 
     def switch_relay(self, invite: Invite) -> None:

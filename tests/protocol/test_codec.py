@@ -280,3 +280,47 @@ def test_mutated_valid_encodings_raise_only_remote_protocol_errors(value: Any, d
         else:
             del encoded[where:]
     only_remote_errors(bytes(encoded))
+
+
+# --- the fast path of the type check agrees with the full one -------------------------------
+
+
+class Seat(int):
+    """An int subclass (as an IntEnum would be): carried as the int it is."""
+
+
+class Word(str):
+    pass
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        (Seat(3), Word("a"), True, None, b"", -(1 << 63), (1 << 64) - 1),
+        [Seat(1), [Word("x"), (2, [3])]],
+        (msgpack.ExtType(1, b"x"),),
+    ],
+)
+def test_subclasses_take_the_full_type_check(value: Any) -> None:
+    """The exact-type fast path leaves every other type to the ``isinstance`` check: int and
+    str subclasses pack as their values; an extension type (a tuple subclass) is refused."""
+    if any(isinstance(v, msgpack.ExtType) for v in value):
+        with pytest.raises(LocalProtocolError, match="extension types"):
+            pack(value)
+        return
+    assert pack(value) == msgpack.packb(value, use_bin_type=True)
+
+
+@pytest.mark.parametrize(
+    "value, match",
+    [
+        ((1, 1 << 64), "64-bit range"),
+        ((1, (2, -(1 << 63) - 1)), "64-bit range"),
+        ((1, 2.5), "float"),
+        ([1, {"a": 1}], "dict"),
+        ((b"", (None, {1})), "set"),
+    ],
+)
+def test_a_bad_value_inside_an_array_is_refused_by_the_fast_path(value: Any, match: str) -> None:
+    with pytest.raises(LocalProtocolError, match=match):
+        pack(value)

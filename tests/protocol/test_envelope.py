@@ -454,3 +454,44 @@ def test_the_checked_envelopes_kept_are_bounded(monkeypatch: pytest.MonkeyPatch)
     for seq in range(20):
         sealed(seq=1000 + seq)
     assert len(envelope._verified) == 5
+
+
+# --- the signed bytes, sliced instead of packed again ---------------------------------------
+
+
+bodies = st.recursive(
+    st.none() | st.booleans() | st.integers(-(1 << 63), (1 << 64) - 1) | st.binary(max_size=300),
+    lambda inner: st.lists(inner, max_size=5).map(tuple),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    type_=st.sampled_from(TYPES),
+    seq=st.integers(0, (1 << 64) - 1),
+    body=st.lists(bodies, max_size=4).map(tuple),
+    big=st.binary(min_size=0, max_size=70_000),
+)
+def test_the_signed_bytes_sliced_from_an_envelope_are_its_first_eight_fields_packed(
+    type_: str, seq: int, body: tuple[Any, ...], big: bytes
+) -> None:
+    """Sealing and decoding take the signed bytes from the envelope's own bytes (a 9-item
+    array's items under an 8-item header, without the signature): for any fields — large
+    bodies included — they are exactly ``pack`` of the eight fields, so the signature covers
+    the same bytes as before; and a signature over anything else is refused."""
+    from protocol.envelope import _signed_part
+
+    fields = [VERSION, type_, GAME_ID, ALICE.public, seq, b"\x07" * 32, SEEN, (*body, big)]
+    packed = pack(fields)
+    if len(packed) + 66 > MAX_ENVELOPE_SIZE:
+        return
+    env = Envelope.seal(ALICE, type_, GAME_ID, seq, b"\x07" * 32, (*body, big), SEEN)
+    assert env.raw == pack([*fields, env.signature])
+    assert _signed_part(env.raw) == packed
+    data = signed_array(fields)
+    assert _signed_part(data) == packed
+    assert Envelope.decode(data).raw == data
+    wrong = pack([*fields, ALICE.sign(SIGNING_TAG + pack([*fields, b""]))])
+    with pytest.raises(RemoteProtocolError, match="bad signature"):
+        Envelope.decode(wrong)
