@@ -46,6 +46,19 @@ def _no_leaked_network_thread() -> Iterator[None]:
         time.sleep(0.05)
 
 
+def open_window(qtbot: Any, profile: Any = None, translations: Any = None, **options: Any) -> Any:
+    """A shown main window (``ui.app.MainWindow``) on ``profile``, no animation or bot delay,
+    hosting on any free port, shut down when the test ends."""
+    from ui.app import MainWindow
+
+    window = MainWindow(profile, translations, speed=0.0, bot_delay=0, host_port=0, **options)
+    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+    window.resize(1280, 860)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
 class Artifacts:
     """Where a test saves pictures: its tmp folder, plus ``$GOLDNET_ARTIFACTS`` if set."""
 

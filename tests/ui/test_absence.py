@@ -42,25 +42,16 @@ from ui.network import NetBridge
 from ui.table import TableWidget
 
 from ..processes import LOOPBACK
-from .conftest import Artifacts
+from .conftest import Artifacts, open_window
 from .test_lobby import check_end, intent_action, network_controller, play_to_the_end
 
 GAME = "mountains-rivers"
 
 
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
-
-
 def new_window(
     qtbot: Any, profile: Profile, translations: i18n.Translations | None = None
 ) -> MainWindow:
-    window = MainWindow(profile, translations, speed=0.0, bot_delay=0, host_port=0)
-    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
-    window.resize(1280, 860)
-    window.show()
-    qtbot.waitExposed(window)
+    window: MainWindow = open_window(qtbot, profile, translations)
     return window
 
 

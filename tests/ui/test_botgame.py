@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtTest import QTest
@@ -28,13 +27,7 @@ from ui.controller import GameController, PlayController
 from ui.netgame import NetworkController
 from ui.replay import ReplayWidget
 
-from ..processes import LOOPBACK
-from .conftest import Artifacts, field
-
-
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
+from .conftest import Artifacts, field, open_window
 
 
 def new_window(
@@ -42,11 +35,7 @@ def new_window(
 ) -> MainWindow:
     if translations is not None:
         translations.install("en")
-    window = MainWindow(profile, translations, speed=0.0, bot_delay=0, host_port=0)
-    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
-    window.resize(1280, 860)
-    window.show()
-    qtbot.waitExposed(window)
+    window: MainWindow = open_window(qtbot, profile, translations)
     return window
 
 

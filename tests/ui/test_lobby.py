@@ -32,20 +32,11 @@ from ui.netgame import NetworkController
 from ui.pacer import INSTANT, Pace
 
 from ..processes import LOOPBACK, Process, wait_for
-from .conftest import Artifacts, click_field, field
-
-
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
+from .conftest import Artifacts, click_field, field, open_window
 
 
 def new_window(qtbot: Any, profile: Profile | None = None) -> MainWindow:
-    window = MainWindow(profile, speed=0.0, bot_delay=0, host_port=0)
-    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
-    window.resize(1280, 860)
-    window.show()
-    qtbot.waitExposed(window)
+    window: MainWindow = open_window(qtbot, profile)
     return window
 
 

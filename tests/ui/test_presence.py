@@ -36,11 +36,6 @@ AWAY = 2
 """The seat of the bot that goes away (the host sits at seat 0)."""
 
 
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
-
-
 def host_four(qtbot: Any, window: MainWindow) -> NetworkController:
     """Host the card game for four against the random bots, me at seat 0; wait for my turn."""
     window.start.name_edit.setText("Ada")

@@ -43,11 +43,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_relay_dies_a_player_hosts_the_table_and_the_game_finishes(
     qtbot: Any,

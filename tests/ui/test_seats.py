@@ -22,15 +22,9 @@ from ui.app import MainWindow
 from ui.controller import PlayController
 from ui.netgame import NetworkController
 
-from ..processes import LOOPBACK
-from .conftest import Artifacts
+from .conftest import Artifacts, open_window
 
 GAME = "cards"
-
-
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
 
 
 def new_window(
@@ -40,12 +34,8 @@ def new_window(
     translations: i18n.Translations | None = None,
 ) -> MainWindow:
     """A window on the profile (host port: any free one), shut down by ``windows``."""
-    window = MainWindow(profile, translations, speed=0.0, bot_delay=0, host_port=0)
-    qtbot.addWidget(window, before_close_func=lambda w: w.shutdown())
+    window: MainWindow = open_window(qtbot, profile, translations)
     windows.append(window)
-    window.resize(1280, 860)
-    window.show()
-    qtbot.waitExposed(window)
     return window
 
 

@@ -8,7 +8,7 @@ the rows, rivers the columns; see conftest).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -86,6 +86,22 @@ def play_game(bots: list[Bot], board: Board, seed: str) -> tuple[list[Action], S
         assert action in legal
         actions.append(action)
         state.apply(action)
+
+
+def turns(board: int, chance: Stream, bots: list[Bot]) -> Iterator[tuple[State, int, list[Action]]]:
+    """Each turn of a game on ``board`` between ``bots``, chance drawn from ``chance``:
+    ``(state, seat on turn, its legal actions)`` before the seat's bot moves (after the
+    ``yield``)."""
+    state = State(game_board(board))
+    while not isinstance(request := state.awaiting(), Terminal):
+        assert state.turn < MAX_TURNS, "the game does not end"
+        if isinstance(request, ChanceOf):
+            state.apply_chance(chance.chance(request))
+            continue
+        assert isinstance(request, TurnOf)
+        legal = state.legal_actions(request.seat)
+        yield state, request.seat, legal
+        state.apply(bots[request.seat].choose(state.observation(request.seat), legal))
 
 
 def rolled(state: State, roll: int) -> State:
@@ -427,18 +443,10 @@ def test_contest_change_equals_the_difference_of_two_potentials(board: int) -> N
     )
     from goldnet.games.mountains_rivers.bots._tables import pad_mask, reveal, tables_of
 
-    state = State(game_board(board))
-    tab = tables_of(state.board)
-    chance = Stream("test-bots", "contest", board)
-    bots = [RandomBot(f"contest/{board}/0"), GreedyBot(f"contest/{board}/1")]
+    tab = tables_of(game_board(board))
+    bots: list[Bot] = [RandomBot(f"contest/{board}/0"), GreedyBot(f"contest/{board}/1")]
     checked = 0
-    while not isinstance(request := state.awaiting(), Terminal):
-        assert state.turn < MAX_TURNS, "the game does not end"
-        if isinstance(request, ChanceOf):
-            state.apply_chance(chance.chance(request))
-            continue
-        assert isinstance(request, TurnOf)
-        legal = state.legal_actions(request.seat)
+    for state, seat, legal in turns(board, Stream("test-bots", "contest", board), bots):
         fd, gold = state.facedown, state.gold
         before = contest_potential(tab, fd, gold, 0)
         for action in legal:
@@ -446,13 +454,12 @@ def test_contest_change_equals_the_difference_of_two_potentials(board: int) -> N
             if bury:
                 fd2, gold2 = fd | mask, gold & ~mask
             else:
-                fd2, gold2, _ = reveal(tab, fd, gold, mask, request.seat)
+                fd2, gold2, _ = reveal(tab, fd, gold, mask, seat)
             change = contest_change(
                 tab, facedown_counts(tab, fd), fd | gold, fd2, fd2 | gold2, mask
             )
             assert change == contest_potential(tab, fd2, gold2, 0) - before, action
             checked += 1
-        state.apply(bots[request.seat].choose(state.observation(request.seat), legal))
     assert checked > 1000
 
 
@@ -470,17 +477,9 @@ def test_the_finishing_lines_memo_changes_speed_never_results() -> None:
 
     checked = 0
     for board in (2, 5):
-        state = State(game_board(board))
-        tab = tables_of(state.board)
-        chance = Stream("test-bots", "finishing", board)
-        bots = [GreedyBot(f"finishing/{board}/0"), RandomBot(f"finishing/{board}/1")]
-        while not isinstance(request := state.awaiting(), Terminal):
-            assert state.turn < MAX_TURNS, "the game does not end"
-            if isinstance(request, ChanceOf):
-                state.apply_chance(chance.chance(request))
-                continue
-            assert isinstance(request, TurnOf)
-            legal = state.legal_actions(request.seat)
+        tab = tables_of(game_board(board))
+        bots: list[Bot] = [GreedyBot(f"finishing/{board}/0"), RandomBot(f"finishing/{board}/1")]
+        for state, _, legal in turns(board, Stream("test-bots", "finishing", board), bots):
             for action in legal:  # the positions a look-ahead visits
                 fd = state.facedown ^ pad_mask(action)[1]
                 for family in tab.terr:
@@ -492,7 +491,6 @@ def test_the_finishing_lines_memo_changes_speed_never_results() -> None:
                                 tab, fd, left, p0
                             )
                             checked += 1
-            state.apply(bots[request.seat].choose(state.observation(request.seat), legal))
     assert checked > 10000
 
 
@@ -502,19 +500,9 @@ def test_strong_choices_do_not_depend_on_what_was_valued_before() -> None:
     from goldnet.games.mountains_rivers.bots._tables import tables_of
 
     positions: list[tuple[int, object, list[Action]]] = []
-    state = State(game_board(4))
-    chance = Stream("test-bots", "history", 4)
-    bots = [StrongBot("history/0"), StrongBot("history/1")]
-    while not isinstance(request := state.awaiting(), Terminal):
-        assert state.turn < MAX_TURNS, "the game does not end"
-        if isinstance(request, ChanceOf):
-            state.apply_chance(chance.chance(request))
-            continue
-        assert isinstance(request, TurnOf)
-        legal = state.legal_actions(request.seat)
-        observation = state.observation(request.seat)
-        positions.append((len(positions), observation, legal))
-        state.apply(bots[request.seat].choose(observation, legal))
+    bots: list[Bot] = [StrongBot("history/0"), StrongBot("history/1")]
+    for state, seat, legal in turns(4, Stream("test-bots", "history", 4), bots):
+        positions.append((len(positions), state.observation(seat), legal))
     assert len(positions) > 30
     tables_of.cache_clear()
     forward = [StrongBot(f"history/{i}").choose(obs, legal) for i, obs, legal in positions]
@@ -549,19 +537,10 @@ def test_the_searchs_shortcuts_agree_with_computing_afresh() -> None:
                     out[n].append(mask)
         return out
 
-    state = State(game_board(6))
-    tab = tables_of(state.board)
-    chance = Stream("test-bots", "shortcuts")
-    bots = [StrongBot("shortcuts/0"), GreedyBot("shortcuts/1")]
+    tab = tables_of(game_board(6))
+    bots: list[Bot] = [StrongBot("shortcuts/0"), GreedyBot("shortcuts/1")]
     checked = 0
-    while not isinstance(request := state.awaiting(), Terminal):
-        assert state.turn < MAX_TURNS, "the game does not end"
-        if isinstance(request, ChanceOf):
-            state.apply_chance(chance.chance(request))
-            continue
-        assert isinstance(request, TurnOf)
-        seat = request.seat
-        legal = state.legal_actions(seat)
+    for state, seat, legal in turns(6, Stream("test-bots", "shortcuts"), bots):
         fd, gold = state.facedown, state.gold
         search = _Search(tab, seat, state.shovels, StrongBot.weights, fd, gold)
         for action in legal[::3]:
@@ -585,5 +564,4 @@ def test_the_searchs_shortcuts_agree_with_computing_afresh() -> None:
                     got = search._reveal(fd2, gold2, counts, line, mover)
                     assert got == (after[2], after[0], after[1], change)
                     checked += 1
-        state.apply(bots[seat].choose(state.observation(seat), legal))
     assert checked > 2000
