@@ -188,8 +188,12 @@ class MainWindow(QMainWindow):
     def open_record(self, path: str | None = None) -> None:
         """Ask for a record file (unless given) and replay it."""
         if path is None:
+            records = self.profile.folder / "records"  # where finished games are saved
             path, _ = QFileDialog.getOpenFileName(
-                self, self.tr("Open a record"), "", self.tr("goldnet records (*.goldnet)")
+                self,
+                self.tr("Open a record"),
+                str(records if records.is_dir() else self.profile.folder),
+                self.tr("goldnet records (*.goldnet)"),
             )
             if not path:
                 return

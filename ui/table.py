@@ -145,6 +145,8 @@ class TableWidget(QWidget):
         self.banner.addWidget(self.status)
         self.banner.addWidget(self.hint)
         self.banner.setFixedHeight(58)
+        self._hint_phase: str | None = None
+        """The controller's phase when the hint shown was given (None: no hint shown)."""
         self._hint_timer = QTimer(self)
         self._hint_timer.setSingleShot(True)
         self._hint_timer.timeout.connect(lambda: self.show_hint(""))
@@ -336,9 +338,11 @@ class TableWidget(QWidget):
             self.controller.cancel()
 
     def show_hint(self, text: str) -> None:
-        """Show ``text`` over the board for a few seconds ("" hides it)."""
+        """Show ``text`` over the board for a few seconds, or until the phase it was shown in
+        ends — a Confirm, the other seat's turn ("" hides it)."""
         self.hint.setText(text)
         self.banner.setCurrentWidget(self.hint if text else self.status)
+        self._hint_phase = self.controller.phase if text and self.controller else None
         if text:
             self._hint_timer.start(HINT_MS)
 
@@ -372,6 +376,8 @@ class TableWidget(QWidget):
 
     def _refresh(self) -> None:
         c, scene = self.controller, self.scene
+        if self._hint_phase is not None and (c is None or c.phase != self._hint_phase):
+            self.show_hint("")  # the hint was about a phase that is over
         self.undo_button.setEnabled(c is not None and c.phase == "confirm")
         self.confirm_button.setEnabled(c is not None and c.phase == "confirm")
         if c is None or scene is None:

@@ -17,7 +17,7 @@ from ui.app import MainWindow
 from ui.mountains_rivers.items import FACEDOWN
 from ui.replay import STEP_MS, ReplayError, ReplayWidget, load_steps, problem_text
 
-from .conftest import Artifacts
+from .conftest import Artifacts, open_window
 
 
 @pytest.fixture(scope="module")
@@ -276,3 +276,26 @@ def test_record_errors_carry_a_kind(record: Path) -> None:
         assert info.value.kind == kind, content[:30]
         assert kind in records.RECORD_ERROR_KINDS
     assert records.InvalidRecord("x").kind == "invalid"
+
+
+def test_open_a_record_starts_in_the_profiles_records_folder(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Finished games are saved in the profile's ``records`` folder: the file dialog opens
+    there, not in whatever folder goldnet was started from."""
+    from goldnet.profile import Profile
+    from ui import app
+
+    profile = Profile(tmp_path / "me")
+    (profile.folder / "records").mkdir(parents=True)
+    asked: list[str] = []
+
+    def choose(parent: object, title: str, folder: str, kinds: str) -> tuple[str, str]:
+        asked.append(folder)
+        return "", ""  # the player cancels
+
+    monkeypatch.setattr(app.QFileDialog, "getOpenFileName", choose)
+    window = open_window(qtbot, profile)
+    window.open_record()
+    assert asked == [str(profile.folder / "records")]
+    assert window.stack.currentWidget() is window.start  # cancelled: nothing else happened

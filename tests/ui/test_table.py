@@ -235,6 +235,21 @@ def test_illegal_clicks_are_refused_with_a_visible_hint_and_no_state_change(
     assert c.state.public_hash() == committed and c.phase == "human"
 
 
+def test_a_hint_leaves_when_its_phase_ends(qtbot, table: TableWidget) -> None:
+    """A hint about a tentative move ("Confirm first…") leaves with the Confirm, not seconds
+    later over the other seat's turn."""
+    start_with_a_line(qtbot, table, seed=11)
+    c = table.controller
+    assert c is not None and c.phase == "human"
+    click_action(table, c.state.legal_actions(c.human)[0])
+    assert c.phase == "confirm"
+    click_field(table.view, field("0,0"))  # a click while the move waits for Confirm
+    assert table.hint.isVisible() and "Confirm" in table.hint.text()
+    QTest.mouseClick(table.confirm_button, Qt.MouseButton.LeftButton)
+    assert c.phase != "confirm"
+    assert not table.hint.isVisible()  # the status line is back at once
+
+
 def test_illegal_clicks_are_hinted_in_french(
     qtbot, table: TableWidget, translations: i18n.Translations, artifacts: Artifacts
 ) -> None:
