@@ -266,6 +266,13 @@ class MainWindow(QMainWindow):
                     "on with it."
                 )
             )
+        if not isinstance(c, GameController) and self.lobby.hosted:
+            box.setInformativeText(
+                self.tr(
+                    "Your table closes with the window: the other players wait for you to open "
+                    "it again, or one of them hosts it anew."
+                )
+            )
         close = box.addButton(self.tr("Close goldnet"), QMessageBox.ButtonRole.AcceptRole)
         keep = box.addButton(self.tr("Keep playing"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(keep)

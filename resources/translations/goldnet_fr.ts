@@ -114,6 +114,10 @@
         <source>goldnet — %1</source>
         <translation>goldnet — %1</translation>
     </message>
+    <message>
+        <source>Your table closes with the window: the other players wait for you to open it again, or one of them hosts it anew.</source>
+        <translation>Votre table se ferme avec la fenêtre : les autres joueurs attendent que vous la rouvriez, ou l’un d’eux l’héberge à nouveau.</translation>
+    </message>
 </context>
 <context>
     <name>Panels</name>

@@ -270,6 +270,11 @@ def test_a_bot_hosted_in_a_network_table_is_thinking_and_named_in_the_players_la
     bot = [text for seat, active, text in shown if seat == 1 and active]
     assert "Thinking…" in bot and "Their turn" not in bot, bot
     artifacts.save(window.grab().toImage(), "network-bot-named-en.png")
+    assert window.ask_to_close()  # this window hosts the table: closing it closes the table
+    box = window.close_question
+    assert box is not None and box.informativeText().startswith("Your table closes")
+    box.reject()  # keep playing
+    qtbot.waitUntil(lambda: window.close_question is None)
     QTest.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
     start = window.start
     qtbot.waitUntil(start.resume_button.isEnabled, timeout=10000)
