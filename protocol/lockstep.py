@@ -533,6 +533,9 @@ class Lockstep:
         d = self.draw + 1
         if self.beacon.me is not None and self._revealed < d:
             journalled = self.history.count(self.members[self.beacon.me].seat) in self._restored
+            fault = None if journalled else self.beacon.own_fault()
+            if fault is not None:  # seeds from a damaged journal: never sign what names us
+                raise LocalProtocolError(f"this member cannot reveal draw {d}: {fault}")
             self._emit("reveal", self.draws.own_reveal(d, journalled).body())
             return True
         progressed = self.draws.take(members, d, self._fault)

@@ -18,9 +18,19 @@ import pytest
 
 from protocol import lockstep as lockstep_module
 from protocol.envelope import Envelope
-from protocol.errors import RemoteProtocolError
-from protocol.lockstep import Lockstep
-from tests.protocol.toy import Node, ToyEngine, entropy, played, toy_engines
+from protocol.errors import LocalProtocolError, RemoteProtocolError
+from protocol.events import Transmit
+from protocol.lockstep import NEED_DATA, Lockstep
+from tests.protocol.toy import (
+    Node,
+    ToyEngine,
+    entropy,
+    make_nodes,
+    played,
+    propose,
+    relay,
+    toy_engines,
+)
 
 
 def _restart(node: Node, own: list[bytes], rounds: int = 12) -> Lockstep:
@@ -191,3 +201,43 @@ def test_a_hole_in_the_own_journal_is_never_filled_with_a_move_it_did_not_judge(
     for data in machine.record:
         spectator.receive(data)
     assert spectator.actions == machine.actions
+
+
+@pytest.mark.parametrize("damaged", [0, 1])
+def test_a_damaged_seed_from_the_journal_signs_no_reveal(damaged: int) -> None:
+    """Seeds come back from the journal. One whose bytes changed gives values that do not hash
+    to the chain this member committed to (its first, or the next one it committed at draw
+    48): every other peer would name it for a reveal made from it. Its machine refuses to make
+    one — a local error, nothing sent — and says which seed is wrong."""
+    nodes = make_nodes(2, prefix=f"seed{damaged}-", rounds=70, chain_length=64)
+    propose(nodes)
+    relay(nodes)
+    assert nodes[1].result is not None and len(nodes[1].secrets) >= 2
+    own = list(nodes[1].sent)
+    reveals = [i for i, d in enumerate(own) if Envelope.decode(d).type == "reveal"]
+    journal = own[: reveals[55]]  # its reveal of draw 56 onwards lost in the crash
+    seeds = list(nodes[1].secrets)
+    seeds[damaged] = bytes([seeds[damaged][0] ^ 1]) + seeds[damaged][1:]
+    assert nodes[1].machine.identity is not None
+    machine = Lockstep(
+        nodes[1].machine.identity,
+        toy_engines(70),
+        seeds=seeds,
+        entropy=entropy("seed/after"),
+        chain_length=64,
+    )
+    refusals = []
+    try:
+        machine.restore(journal)
+    except LocalProtocolError as exc:
+        refusals.append(exc)
+    for data in nodes[0].sent:
+        try:
+            machine.receive(data)
+        except LocalProtocolError as exc:
+            refusals.append(exc)
+    assert refusals and all("cannot reveal draw" in str(e) for e in refusals)
+    assert f"seed {damaged} does not give the chain" in str(refusals[0])
+    made = [e.data for e in iter(machine.next_event, NEED_DATA) if isinstance(e, Transmit)]
+    assert set(made) <= set(journal)  # nothing signed anew
+    assert machine.halted is None and machine.draw <= 55
