@@ -110,12 +110,16 @@ def closed(*peers: NetPeer) -> None:
 def test_a_journal_cut_anywhere_in_its_last_batch_resumes_with_everything_sent_before(
     tmp_path: Path,
 ) -> None:
-    players, found = moments(tmp_path, 1)
-    moment = found[0]
-    member = players[moment.mover]
-    disk = moment.journals[moment.mover]
-    start = frames(disk)[-1 - moment.batch]
-    for n, cut in enumerate(range(start, len(disk) + 1)):
+    players, found = moments(tmp_path, 4)
+    cuts = [
+        (moment, cut)
+        for moment in (found[0], found[-1])  # early, and later in the game
+        for disk in [moment.journals[moment.mover]]
+        for cut in range(frames(disk)[-1 - moment.batch], len(disk) + 1)
+    ]
+    for n, (moment, cut) in enumerate(cuts):
+        member = players[moment.mover]
+        disk = moment.journals[moment.mover]
         peer = resumed(member, disk[:cut], tmp_path / f"cut-{n}")
         try:
             assert peer.outcome is None and peer.machine.halted is None
