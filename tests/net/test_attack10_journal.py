@@ -110,7 +110,7 @@ def closed(*peers: NetPeer) -> None:
 def test_a_journal_cut_anywhere_in_its_last_batch_resumes_with_everything_sent_before(
     tmp_path: Path,
 ) -> None:
-    players, found = moments(tmp_path, 4)
+    players, found = moments(tmp_path, 20)
     cuts = [
         (moment, cut)
         for moment in (found[0], found[-1])  # early, and later in the game
