@@ -304,6 +304,8 @@ def read_journal(path: Path) -> JournalState:
         elif kind == "bind" and len(entry) == 2 and isinstance(entry[1], str):
             state.bind = entry[1]
         elif kind == "in" and len(entry) == 3 and isinstance(entry[2], bytes):
+            if type(entry[1]) is not int or entry[1] < 0:  # resuming would ask from anywhere
+                raise JournalError(f"the journal {path} is damaged: a log index is not a count")
             state.incoming.append((entry[1], entry[2]))
         elif kind == "out" and len(entry) == 2 and isinstance(entry[1], bytes):
             state.outgoing.append(entry[1])

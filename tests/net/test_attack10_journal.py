@@ -30,7 +30,7 @@ from goldnet.net.client import NetPeer
 from goldnet.net.invite import Invite
 from goldnet.net.journal import MAX_ENTRY, Journal, JournalError, read_journal
 from goldnet.net.relay import Relay
-from protocol.codec import unpack
+from protocol.codec import pack, unpack
 from protocol.envelope import Envelope
 from protocol.identity import Identity
 
@@ -265,3 +265,20 @@ def test_a_damaged_beacon_seed_is_a_clear_error_never_a_reveal_that_names_its_me
     path = tmp_path / "again" / "journal" / "game.journal"
     state = read_journal(path)
     assert state.end is None and path.read_bytes() == damaged
+
+
+@pytest.mark.parametrize("index", ["seven", -1, True])
+def test_a_damaged_log_index_is_a_clear_error(tmp_path: Path, index: Any) -> None:
+    """An ``in`` entry whose log index is no count (its envelope intact): resuming from it
+    would ask the relay for the log from a wrong place. A clear error, not a traceback."""
+    players, found = moments(tmp_path, 1)
+    moment = found[0]
+    disk = moment.journals[moment.mover]
+    start, size, entry = next((s, n, e) for s, n, e in entries(disk) if e[0] == "in")
+    payload = pack(["in", index, entry[2]])
+    damaged = disk[:start] + len(payload).to_bytes(4, "big") + payload + disk[start + size :]
+    path = write(tmp_path / "again", damaged)
+    with pytest.raises(JournalError, match="damaged"):
+        read_journal(path)
+    with pytest.raises(JournalError, match="damaged"):
+        resumed(players[moment.mover], damaged, tmp_path / "again2")
