@@ -243,7 +243,7 @@ def _whole(path: Path, data: bytes) -> int:
     """
     whole = max((offset for offset, _ in _scan(data)), default=0)
     rest = data[whole:]
-    if len(rest) >= 4:
+    if len(rest) >= 4 and rest.strip(b"\0"):  # zeros only: what a crash left unwritten
         size = int.from_bytes(rest[:4], "big")
         if size > MAX_ENTRY or 4 + size <= len(rest) or _holds_a_value(rest[4:]):
             raise JournalError(
@@ -258,8 +258,8 @@ def _holds_a_value(payload: bytes) -> bool:
     be the start of a torn entry: it begins with a whole msgpack value, or with bytes that
     start none. A torn entry is a proper prefix of one value's encoding, and msgpack encodings
     are prefix-free: such a prefix holds no whole value — but a damaged length field followed by
-    the entries it used to count does. Zero bytes only (a file system may fill what a crash left
-    unwritten) are a torn entry."""
+    the entries it used to count does. Zero bytes only (a file system may fill with them what
+    a crash left unwritten) are a torn entry."""
     if not payload.strip(b"\0"):
         return False
     unpacker = msgpack.Unpacker(max_buffer_size=MAX_ENTRY, raw=False)

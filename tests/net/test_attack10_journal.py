@@ -282,3 +282,22 @@ def test_a_damaged_log_index_is_a_clear_error(tmp_path: Path, index: Any) -> Non
         read_journal(path)
     with pytest.raises(JournalError, match="damaged"):
         resumed(players[moment.mover], damaged, tmp_path / "again2")
+
+
+@pytest.mark.parametrize("tail", ["zeros", "header-then-zeros"])
+def test_zero_bytes_after_the_last_whole_entry_are_a_torn_entry(tmp_path: Path, tail: str) -> None:
+    """Some file systems fill with zeros what a crash left unwritten (never synced, so never
+    sent): that tail is cut like a torn entry, and the member resumes."""
+    players, found = moments(tmp_path, 1)
+    moment = found[0]
+    disk = moment.journals[moment.mover]
+    extra = bytes(300) if tail == "zeros" else (500).to_bytes(4, "big") + bytes(200)
+    peer = resumed(players[moment.mover], disk + extra, tmp_path / "again")
+    try:
+        assert set(moment.sent) <= set(peer.own.values()) and peer.machine.halted is None
+        assert peer.journal is not None
+        assert peer.journal.path.read_bytes()[: len(disk)] == disk
+        after = peer.journal.path.read_bytes()[len(disk) :]
+        assert all(e[0] in ("out", "seed", "in") for _, _, e in entries(after))  # no zeros
+    finally:
+        closed(peer)
