@@ -25,7 +25,8 @@ progress a member signs an adjudication; the first one applied ends the game aba
 
 Invariants: the engine only ever sees inputs in the rules' order; ``record`` is the same for
 every peer that saw the same envelopes, whatever the delivery order; this peer never signs two
-envelopes with one sequence number (restored envelopes are reused, never re-made).
+envelopes with one sequence number (restored envelopes are reused, never re-made), nor a reveal
+its seeds do not give (a damaged journal: a local error).
 """
 
 from __future__ import annotations
