@@ -331,6 +331,13 @@ class BotGame:
                         seat.machine.receive(data)
         except (LocalProtocolError, RemoteProtocolError) as exc:
             raise BotGameError(f"the journal {state.path} is damaged: {exc}") from None
+        for seat in self._seats:  # a damaged seed would make a reveal that halts the game
+            beacon = seat.machine.beacon
+            fault = beacon.own_fault() if beacon is not None else None
+            if fault is not None:
+                raise BotGameError(
+                    f"the journal {state.path} is damaged: seat {seat.seat}: {fault}"
+                )
         self._sent = len(order)
         for seat in self._seats:
             self._drain(seat)

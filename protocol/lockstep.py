@@ -25,7 +25,8 @@ progress a member signs an adjudication; the first one applied ends the game aba
 
 Invariants: the engine only ever sees inputs in the rules' order; ``record`` is the same for
 every peer that saw the same envelopes, whatever the delivery order; this peer never signs two
-envelopes with one sequence number (restored envelopes are reused, never re-made).
+envelopes with one sequence number (restored envelopes are reused, never re-made), nor a reveal
+its seeds do not give (a damaged journal: a local error).
 """
 
 from __future__ import annotations
@@ -533,6 +534,9 @@ class Lockstep:
         d = self.draw + 1
         if self.beacon.me is not None and self._revealed < d:
             journalled = self.history.count(self.members[self.beacon.me].seat) in self._restored
+            fault = None if journalled else self.beacon.own_fault()
+            if fault is not None:  # seeds from a damaged journal: never sign what names us
+                raise LocalProtocolError(f"this member cannot reveal draw {d}: {fault}")
             self._emit("reveal", self.draws.own_reveal(d, journalled).body())
             return True
         progressed = self.draws.take(members, d, self._fault)

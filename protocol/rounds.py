@@ -93,6 +93,27 @@ class BeaconRounds:
         fresh = self._chain(index + 1)
         return Reveal(draw, chain.value_for(draw), fresh.commitment, fresh.length)
 
+    def own_fault(self) -> str | None:
+        """Why this peer's seeds do not give the chain values every peer holds for it — the
+        last one it revealed (or its commitment) and its next chain's commitment — or ``None``.
+        Seeds come back from a journal: a damaged one would make reveals that do not hash to
+        the committed chain, for which every other peer would name this member."""
+        if self.me is None:
+            return None
+        view = self.views[self.members.index(self.me)]
+        if view is None:
+            return None
+        index = 0
+        while self._chain(index).last <= view.at:
+            index += 1
+        chain = self._chain(index)
+        known = chain.commitment if view.at == chain.after else chain.value_for(view.at)
+        if known != view.known:
+            return f"its beacon seed {index} does not give the chain it committed to"
+        if view.next_head is not None and self._chain(index + 1).commitment != view.next_head:
+            return f"its beacon seed {index + 1} does not give the chain it committed to"
+        return None
+
     # --- everyone's chains --------------------------------------------------------------
 
     def commit(self, seat: int, commit: Commit) -> None:

@@ -27,9 +27,10 @@ to a chain whose seed it could lose. The ``out`` entries of the envelopes a peer
 step (a move and the reveal it makes due) are written together with one fsync, before any of
 them is sent: a crash may lose envelopes that never left, never one that did. A journal of
 protocol version 1 (one ``seed`` entry of two fields) is read, but its game cannot be resumed.
-A torn last entry (the process died mid-write) is ignored when reading, and cut off when the
-journal is reopened to go on; damage anywhere else is a :class:`JournalError` (never cut off:
-the entries after it may be envelopes this peer signed).
+A torn last entry (the process died mid-write: a proper prefix of one entry) is ignored when
+reading, and cut off when the journal is reopened to go on; damage anywhere else — a length
+field that reaches past the end of the file over whole entries included — is a
+:class:`JournalError` (never cut off: the entries after it may be envelopes this peer signed).
 An open journal is locked (POSIX): a second process (``goldnet resume`` while the game still
 runs) gets a :class:`JournalError` instead of playing the same seat. It holds this peer's beacon
 seed, so it is its owner's only: mode 0600 in a 0700 folder on POSIX (both tightened when an
@@ -45,6 +46,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
+
+import msgpack
 
 from protocol.codec import pack, unpack
 from protocol.envelope import Envelope
@@ -240,14 +243,34 @@ def _whole(path: Path, data: bytes) -> int:
     """
     whole = max((offset for offset, _ in _scan(data)), default=0)
     rest = data[whole:]
-    if len(rest) >= 4:
+    if len(rest) >= 4 and rest.strip(b"\0"):  # zeros only: what a crash left unwritten
         size = int.from_bytes(rest[:4], "big")
-        if size > MAX_ENTRY or 4 + size <= len(rest):
+        if size > MAX_ENTRY or 4 + size <= len(rest) or _holds_a_value(rest[4:]):
             raise JournalError(
                 f"the journal {path} is damaged at byte {whole}: resuming from it could sign "
                 "an envelope twice"
             )
     return whole
+
+
+def _holds_a_value(payload: bytes) -> bool:
+    """Whether ``payload`` (what follows a last length field that reaches past the end) cannot
+    be the start of a torn entry: it begins with a whole msgpack value, or with bytes that
+    start none. A torn entry is a proper prefix of one value's encoding, and msgpack encodings
+    are prefix-free: such a prefix holds no whole value — but a damaged length field followed by
+    the entries it used to count does. Zero bytes only (a file system may fill with them what
+    a crash left unwritten) are a torn entry."""
+    if not payload.strip(b"\0"):
+        return False
+    unpacker = msgpack.Unpacker(max_buffer_size=MAX_ENTRY, raw=False)
+    unpacker.feed(payload)
+    try:
+        unpacker.unpack()
+    except msgpack.OutOfData:
+        return False
+    except Exception:  # bytes that start no value: damage, whatever msgpack calls it
+        return True
+    return True
 
 
 def _entries(data: bytes) -> Iterator[tuple[Any, ...]]:
@@ -281,6 +304,8 @@ def read_journal(path: Path) -> JournalState:
         elif kind == "bind" and len(entry) == 2 and isinstance(entry[1], str):
             state.bind = entry[1]
         elif kind == "in" and len(entry) == 3 and isinstance(entry[2], bytes):
+            if type(entry[1]) is not int or entry[1] < 0:  # resuming would ask from anywhere
+                raise JournalError(f"the journal {path} is damaged: a log index is not a count")
             state.incoming.append((entry[1], entry[2]))
         elif kind == "out" and len(entry) == 2 and isinstance(entry[1], bytes):
             state.outgoing.append(entry[1])

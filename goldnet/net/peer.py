@@ -33,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Self
 
+from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.events import (
     Applied,
@@ -199,7 +200,9 @@ class TablePeer:
 
         Raises:
             JournalError: an own envelope in it does not verify (resuming without it would
-                sign its sequence number anew).
+                sign its sequence number anew), nor one of another member (the relay would
+                never send it again), or a beacon seed that does not give the chain this peer
+                committed to (its reveals would name it).
         """
         from .invite import parse_invite
 
@@ -229,12 +232,24 @@ class TablePeer:
             peer._drain()
         peer._journalled = len(peer.machine.received)
         for index, data in state.incoming:
+            try:  # accepted once, so valid: else its index, kept, would skip it for good
+                Envelope.decode(data)
+            except RemoteProtocolError as exc:
+                peer.journal.close()
+                raise JournalError(
+                    f"the journal {state.path} is damaged: an envelope it took is invalid ({exc})"
+                ) from None
             peer.received = max(peer.received, index + 1)
             peer.taken.add(hashlib.sha256(data).digest())
             with contextlib.suppress(RemoteProtocolError, LocalProtocolError):
                 peer.machine.receive(data)
             peer._journalled = len(peer.machine.received)  # these are journalled already
             peer._drain()
+        beacon = peer.machine.beacon
+        fault = beacon.own_fault() if beacon is not None else None
+        if fault is not None:  # its reveals would not hash to its chain: it would be named
+            peer.journal.close()
+            raise JournalError(f"the journal {state.path} is damaged: {fault}")
         peer._replaying = False
         return peer
 

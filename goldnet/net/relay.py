@@ -208,6 +208,10 @@ class Relay:
         self.game_id: bytes | None = None
         """The table's game id: from the first ``table`` envelope logged, None until then."""
         self._seen: set[bytes] = set()
+        self._rebuilt = bool(self.log)
+        """The log was rebuilt from a journal, in another order than the one the members'
+        indices count in (theirs are of the relay it replaces): every ``resume`` is served
+        from 0, and the members drop by content what they already have."""
         self._senders: list[int] = []
         """Parallel to ``log``: the seat of the member each entry is not sent to — its signer,
         who sent it as its own (or, for a log from a journal, signed it) — or -1 (evidence,
@@ -353,7 +357,8 @@ class Relay:
                 raise _Refused("malformed resume")
             # From the asked index on, but never again what this connection was already sent
             # (the log grew between its auth and its resume: those entries are on their way).
-            client.sent = max(client.sent, min(message[1], len(self.log)))
+            asked = 0 if self._rebuilt else message[1]
+            client.sent = max(client.sent, min(asked, len(self.log)))
             self._push(client)
         elif kind in ("env", "evidence"):
             self._receive(client, message)
