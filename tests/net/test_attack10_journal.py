@@ -37,11 +37,6 @@ from protocol.identity import Identity
 from .relaykit import HOST, Member, MemoryRelay, check_records, members, run
 
 
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
-
-
 @dataclass
 class Moment:
     """Both members' journals the instant one of them sent a move and its reveal."""

@@ -27,8 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.net.client import NetPeer
 from goldnet.net.frames import Env
@@ -164,8 +162,3 @@ async def back_again(players: list[Member], crash: Crash, folder: Path) -> list[
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await relay.close()
-
-
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)

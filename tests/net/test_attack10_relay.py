@@ -27,7 +27,6 @@ from protocol.envelope import Envelope
 from tests.forge import resign
 
 from .relaykit import (
-    HOST,
     MEMORY_STEPS,
     Member,
     MemoryRelay,
@@ -37,11 +36,6 @@ from .relaykit import (
     start_game,
     until,
 )
-
-
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
 
 
 @pytest.mark.parametrize("which", ["action", "reveal"])

@@ -31,11 +31,6 @@ from ..processes import LOOPBACK, ROOT, environment, goldnet
 FP = Identity(bytes(32)).fingerprint
 
 
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
-
-
 def one_line_error(result: subprocess.CompletedProcess[str], status: int, text: str) -> None:
     assert result.returncode == status, (result.stdout, result.stderr)
     assert "Traceback" not in result.stderr

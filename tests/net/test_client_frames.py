@@ -40,11 +40,6 @@ GAME = "mountains-rivers"
 KEY = bytes(range(32))
 
 
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
-
-
 def hello(identity: Identity, *fields: Any) -> list[Any]:
     return ["hello", RELAY_VERSION, identity.public, bytes(32), "t", GAME, 2, *fields]
 

@@ -23,11 +23,6 @@ from .relaykit import GAME, HOST, Raw, refused_with, run, start_game, until
 GAME_ID = bytes(32)
 
 
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
-
-
 class Table:
     """A relay, two members a and b (the table and one envelope each), a spectator."""
 

@@ -26,11 +26,6 @@ from protocol.envelope import Envelope
 from ..processes import LOOPBACK, ROOT, Process, environment, goldnet, wait_for
 
 
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
-
-
 def check_verify(*records: str) -> None:
     """`goldnet verify` accepts every record."""
     result = goldnet("verify", *records)

@@ -21,7 +21,6 @@ from goldnet.net.journal import read_journal
 from protocol.envelope import ZERO_HASH, Envelope
 
 from .relaykit import (
-    HOST,
     Member,
     MemoryRelay,
     Raw,
@@ -34,11 +33,6 @@ from .relaykit import (
 )
 
 GAME_ID = bytes(32)
-
-
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
 
 
 def test_an_envelope_goes_to_every_client_but_the_member_that_sent_it() -> None:

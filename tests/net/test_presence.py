@@ -18,11 +18,6 @@ from protocol.identity import Identity
 from .relaykit import GAME, HOST, Raw, run, start_game, until
 
 
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
-
-
 async def frames_until_pong(raw: Raw) -> list[tuple[Any, ...]]:
     """Every frame the relay sent ``raw`` before it answers a ping sent now."""
     raw.send(["ping"])

@@ -48,12 +48,6 @@ from .relaykit import (
     until,
 )
 
-
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
-
-
 # --- whole games --------------------------------------------------------------------------
 
 

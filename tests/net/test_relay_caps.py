@@ -24,11 +24,6 @@ from ..processes import Process, goldnet
 from .relaykit import GAME, HOST, Raw, refused_with, run, start_game, until
 
 
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
-
-
 async def closed_at_once(port: int) -> bool:
     """A plain TCP connection that the relay closes before any TLS (reads EOF at once)."""
     reader, writer = await asyncio.open_connection(HOST, port)

@@ -10,8 +10,6 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from goldnet.net.frames import encode
 from goldnet.net.journal import read_journal
 from goldnet.net.relay import Relay
@@ -22,11 +20,6 @@ from .relaykit import GAME, HOST, Raw, caught_up, refused_with, run, start_game,
 
 FOREIGN = bytes(range(32))
 """The game id of the flood: no table hashes to it."""
-
-
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
 
 
 def flood(identity: Identity, count: int) -> list[bytes]:

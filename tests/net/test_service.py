@@ -42,11 +42,6 @@ from ..processes import ROOT
 from .relaykit import HOST, run, until
 
 
-@pytest.fixture(autouse=True)
-def _loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", HOST)
-
-
 class Recorder:
     """A :class:`goldnet.net.reports.Listener` that keeps everything it is told."""
 
