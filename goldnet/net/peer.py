@@ -19,8 +19,8 @@ card — from a copy of the state right after it (the machine's engine is wrappe
 the time the machine reports its events, it may be several steps further), so a view carries
 exactly one step's events. Views are built and told once the step's own envelopes are
 journalled and sent (:meth:`_flush`): a view is no part of what a member signs, and building one
-would hold up a move or a reveal. While a peer is rebuilt from its journal, the views of the steps it replays are
-kept in :attr:`TablePeer.past` instead (the turn log's earlier turns).
+would hold up a move or a reveal. While a peer is rebuilt from its journal, the views of the
+steps it replays are kept in :attr:`TablePeer.past` instead (the turn log's earlier turns).
 """
 
 from __future__ import annotations
