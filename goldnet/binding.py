@@ -13,7 +13,9 @@ An action is checked by applying it to a clone of the state (the state is never 
 check); the clone so made is kept, and applying the same seat's same action next adopts it (and
 its events) instead of applying the action a second time: the rules run once per action on a
 roll's path, not twice. Anything else applied in between, or another action, drops it; "the
-same action" is equal with the same types throughout (``repr``: ``True`` is not ``1``).
+same action" is the very object checked (the machine applies the action object it judged, or
+its own move as sent): an equal one applies afresh — equality cannot tell ``True`` from ``1``,
+nor ``repr`` an int subclass from an int, and the rules may refuse one and take the other.
 """
 
 from __future__ import annotations
@@ -43,8 +45,8 @@ class EngineBinding:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[Event] = []
-        self._checked: tuple[GameState, int, str, GameState, list[Event]] | None = None
-        """(state checked on, seat, ``repr`` of the action, the clone it made, its events)."""
+        self._checked: tuple[GameState, int, Any, GameState, list[Event]] | None = None
+        """(state checked on, seat, the action object checked, the clone it made, its events)."""
 
     def due(self) -> Due:
         request = self.state.awaiting()
@@ -63,13 +65,13 @@ class EngineBinding:
         self._checked = None
         trial = self.state.clone()
         events = trial.apply(action)
-        self._checked = (self.state, seat, repr(action), trial, events)
+        self._checked = (self.state, seat, action, trial, events)
 
     def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
         checked, self._checked = self._checked, None
         if checked is not None:
-            state, checked_seat, shown, trial, events = checked
-            if state is self.state and checked_seat == seat and shown == repr(action):
+            state, checked_seat, checked_action, trial, events = checked
+            if state is self.state and checked_seat == seat and checked_action is action:
                 self.state = trial  # what applying it here would give: the rules ran once
                 self.events.extend(events)
                 return
