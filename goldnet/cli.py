@@ -315,7 +315,10 @@ def _print_outcome(result: Any) -> None:
         print("the game is over")
     else:
         scores = " - ".join(str(s) for s in result["scores"])
-        print(f"winner: {names[result['winner']]}  scores: {scores}")
+        winner = result["winner"]
+        name = names[winner]  # seats of one name (two bots of a level) are told by number
+        label = name if list(names).count(name) == 1 else f"{name} (seat {winner + 1})"
+        print(f"winner: {label}  scores: {scores}")
     for path in result.get("records", [result.get("record")]):
         print(f"record: {path}")
 

@@ -138,3 +138,16 @@ def test_bench_reports_medians() -> None:
     strong = figures["mountains-rivers strong move"]  # a player waits for the slow moves too
     assert strong["median"] <= strong["p95"] <= strong["max"]
     assert "p95" in strong["target"] and "max" in strong["target"]
+
+
+def test_a_winner_of_a_name_two_seats_share_is_told_by_seat(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Two bots of one level have one name: the winner line says which seat won."""
+    from goldnet.cli import _print_outcome
+
+    both = {"names": ["greedy bot", "greedy bot"], "winner": 1, "scores": [40, 51], "records": []}
+    _print_outcome(both)
+    _print_outcome({**both, "names": ["Ada", "greedy bot"], "winner": 0, "scores": [51, 40]})
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["winner: greedy bot (seat 2)  scores: 40 - 51", "winner: Ada  scores: 51 - 40"]

@@ -66,6 +66,7 @@ class ReplayError(Exception):
         index: for ``"invalid"``, the 0-based position of the first bad envelope (None: the
             record as a whole); ``count``: how many envelopes the record holds.
         game: for ``"no-kit"``, the game's registry name.
+        path: the file's path, when the record came from a file (``""`` otherwise).
     """
 
     def __init__(
@@ -76,9 +77,10 @@ class ReplayError(Exception):
         index: int | None = None,
         count: int = 0,
         game: str = "",
+        path: str = "",
     ) -> None:
         super().__init__(detail)
-        self.kind, self.detail = kind, detail
+        self.kind, self.detail, self.path = kind, detail, path
         self.index, self.count, self.game = index, count, game
 
 
@@ -246,7 +248,7 @@ class ReplayWidget(QWidget):
         try:
             envelopes = read(path)
         except RecordError as exc:
-            raise ReplayError(exc.kind, str(exc)) from None
+            raise ReplayError(exc.kind, str(exc), path=str(path)) from None
         return cls(load_steps(envelopes), speed=speed)
 
     # --- stepping -----------------------------------------------------------------------------
@@ -392,6 +394,15 @@ def problem_text(error: ReplayError) -> tuple[str, str]:
             ),
             QCoreApplication.translate(
                 "Replay", "Choose a record saved by goldnet: a file whose name ends in .goldnet."
+            ),
+        )
+    if kind == "not-a-record" and error.path.lower().endswith(".goldnet"):
+        return (  # named like a record: it was one, or a file renamed
+            QCoreApplication.translate("Replay", "This file is not a goldnet record."),
+            QCoreApplication.translate(
+                "Replay",
+                "Its name says it is one, but it holds something else: it may be empty, or "
+                "another file renamed. If you have another copy of it, try that one.",
             ),
         )
     if kind == "not-a-record":

@@ -405,6 +405,10 @@
         <source>This record cannot be replayed.</source>
         <translation>Impossible de rejouer cette partie.</translation>
     </message>
+    <message>
+        <source>Its name says it is one, but it holds something else: it may be empty, or another file renamed. If you have another copy of it, try that one.</source>
+        <translation>Son nom dit qu’il en est une, mais il contient autre chose : il est peut-être vide, ou c’est un autre fichier renommé. Si vous en avez une autre copie, essayez-la.</translation>
+    </message>
 </context>
 <context>
     <name>ReplayWidget</name>

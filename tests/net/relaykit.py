@@ -20,6 +20,7 @@ from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.net.client import NetPeer
 from goldnet.net.frames import Env, FrameDecoder, Seats, auth_message, encode
 from goldnet.net.invite import Invite
+from goldnet.net.journal import read_journal
 from goldnet.net.relay import Relay
 from goldnet.net.reports import Outcome
 from goldnet.net.tls import client_context
@@ -333,7 +334,10 @@ class MemoryRelay:
     (a relay that does: an older or a hostile one); ``on_send`` sees every send first."""
 
     def __init__(
-        self, on_send: Callable[[Member, list[list[Any]]], None], *, echo: bool = False
+        self,
+        on_send: Callable[[Member, list[list[Any]]], None] | None = None,
+        *,
+        echo: bool = False,
     ) -> None:
         self.on_send = on_send
         self.echo = echo
@@ -344,7 +348,8 @@ class MemoryRelay:
         self.queue: deque[tuple[Member, int]] = deque()
 
     def sent(self, member: Member, frames: list[list[Any]]) -> None:
-        self.on_send(member, frames)
+        if self.on_send is not None:
+            self.on_send(member, frames)
         for kind, data in frames:
             assert kind == "env"
             self.log.append(data)
@@ -384,3 +389,17 @@ def members(tmp_path: Path, relay: MemoryRelay) -> list[Member]:
         made.append(member)
     relay.members = made
     return made
+
+
+def check_ended_cleanly(players: list[Member], relay: MemoryRelay) -> None:
+    """The game is over, nobody named, one record; each member journalled as sent exactly its
+    own envelopes of the relay's log, in order, and none of them as received."""
+    outcomes = [m.outcome for m in players]
+    assert all(o is not None and o.ending == "over" and o.culprit is None for o in outcomes)
+    check_records([o for o in outcomes if o is not None])
+    for member in players:
+        assert member.journal is not None
+        state = read_journal(member.journal.path)
+        own = [d for d in relay.log if Envelope.decode(d).sender == member.identity.public]
+        assert not set(own) & {data for _, data in state.incoming}
+        assert state.outgoing == own

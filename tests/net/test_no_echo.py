@@ -17,14 +17,12 @@ import pytest
 from goldnet.bench_roll import _rolls
 from goldnet.net.client import NetPeer
 from goldnet.net.frames import Env
-from goldnet.net.journal import read_journal
 from protocol.envelope import ZERO_HASH, Envelope
 
 from .relaykit import (
-    Member,
     MemoryRelay,
     Raw,
-    check_records,
+    check_ended_cleanly,
     members,
     no_env_before_pong,
     quiet_table,
@@ -121,23 +119,11 @@ def test_a_relay_that_echoes_own_envelopes_changes_nothing_and_blames_nobody(
 ) -> None:
     """Every envelope echoed to its sender, as relays did before: the members take none of the
     echoes, journal none of them as received, and finish the game, naming nobody."""
-    own: dict[Member, list[bytes]] = {}
-
-    def on_send(member: Member, frames: list[list[Any]]) -> None:
-        own.setdefault(member, []).extend(data for _, data in frames)
-
-    echoing = MemoryRelay(on_send, echo=True)
+    echoing = MemoryRelay(echo=True)
     players = members(tmp_path / "echo", echoing)
     echoing.play()
     assert echoing.echoed == len(echoing.log) > 0  # every own envelope came back
-    outcomes = [m.outcome for m in players]
-    assert all(o is not None and o.ending == "over" and o.culprit is None for o in outcomes)
-    check_records([o for o in outcomes if o is not None])
-    for member in players:
-        assert member.journal is not None
-        state = read_journal(member.journal.path)
-        assert not set(own[member]) & {data for _, data in state.incoming}
-        assert state.outgoing == own[member]
+    check_ended_cleanly(players, echoing)
 
 
 def test_the_bench_plays_through_both_relays_and_counts_one_envelope_down_per_envelope_up() -> None:

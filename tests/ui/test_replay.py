@@ -220,6 +220,13 @@ def test_each_bad_file_is_told_apart_by_its_kind(record: Path, tmp_path: Path) -
         assert info.value.kind == kind, name
         text, informative = problem_text(info.value)
         assert text.startswith(words) and informative, name
+        if kind == "not-a-record":  # named like a record: not told to choose a .goldnet file
+            assert informative.startswith("Its name says it is one"), name
+    plain = tmp_path / "notes.txt"
+    plain.write_bytes(b"hello")
+    with pytest.raises(ReplayError) as info:
+        ReplayWidget.from_file(plain)
+    assert "ends in .goldnet" in problem_text(info.value)[1]
 
 
 def test_a_bad_record_is_explained_in_the_players_language(

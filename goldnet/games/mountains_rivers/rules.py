@@ -13,7 +13,9 @@ Actions (canonical form, fields written ``"q,r"``):
 - ``("bury", f)`` — turn exposed gold marker ``f`` face down, handing a shovel to the opponent.
 
 Actions are named and parsed by :mod:`.actions` (re-exported here: ``FIELD_NAMES``,
-``reveal_action``, ``bury_action``). Every refusal is an
+``reveal_action``, ``bury_action``); the tiles and the range are :mod:`.tiles` (re-exported:
+``FREE``, ``RANGE_NAMES``, ``TILES``, ``ROLL_REQUESTS``, ``tile_faces``, ``range_of``,
+``range_pad``). Every refusal is an
 :class:`~goldnet.engine.IllegalAction` built by :func:`.refusals.refuse`: it carries one of the
 codes of :data:`.refusals.REFUSALS` with its arguments.
 
@@ -32,7 +34,6 @@ import msgpack
 from ...engine import (
     Action,
     Awaiting,
-    ChanceOf,
     Event,
     PerfectInformation,
     Terminal,
@@ -55,53 +56,19 @@ from .geometry import (
     to_pad,
 )
 from .refusals import refuse, shown
+from .tiles import FREE as FREE
+from .tiles import RANGE_NAMES as RANGE_NAMES
+from .tiles import ROLL_REQUESTS as ROLL_REQUESTS
+from .tiles import TILES as TILES
+from .tiles import _count_lines
+from .tiles import range_of as range_of
+from .tiles import range_pad as range_pad
+from .tiles import tile_faces as tile_faces
 
 GAME = "mountains-rivers"
 N_SEATS = 2
 START_SHOVELS = 2
 """Rule text: "Each player starts with two shovels"."""
-
-FREE = 0
-"""The range value of free choice (nothing is thrown)."""
-
-RANGE_NAMES = {5: "1-5", 4: "1-4", 3: "1-3", FREE: "free"}
-
-TILES: dict[int, tuple[tuple[int, int], ...]] = {
-    5: ((0, 1), (0, 2), (1, 2)),
-    4: ((0, 2), (1, 2)),
-    3: ((0, 1), (1, 2)),
-}
-"""The throwing tiles in play for each range ("A turn" 2)."""
-
-
-def _roll_weights(tiles: tuple[tuple[int, int], ...]) -> tuple[tuple[Wire, int], ...]:
-    counts: dict[int, int] = {}
-    for throw in range(1 << len(tiles)):
-        total = sum(face[throw >> i & 1] for i, face in enumerate(tiles))
-        counts[total] = counts.get(total, 0) + 1
-    return tuple((roll, counts[roll]) for roll in sorted(counts))
-
-
-ROLL_REQUESTS: dict[int, ChanceOf] = {
-    rng: ChanceOf("roll", _roll_weights(tiles)) for rng, tiles in TILES.items()
-}
-"""The chance request of each thrown range: each tile shows either face with probability 1/2,
-so 1-5 gives weights 1,2,2,2,1; 1-4 gives 1,1,1,1; 1-3 gives 1,2,1 (the table of "A turn" 2)."""
-
-
-def tile_faces(range_: int, roll: int) -> tuple[int, ...]:
-    """Faces of the tiles in play that show ``roll`` (for drawing), the lowest such throw.
-
-    Raises:
-        ValueError: ``roll`` cannot be thrown in ``range_``.
-    """
-    tiles = TILES.get(range_, ())
-    for throw in range(1 << len(tiles)):
-        faces = tuple(face[throw >> i & 1] for i, face in enumerate(tiles))
-        if sum(faces) == roll:
-            return faces
-    raise ValueError(f"roll {roll} cannot be thrown in range {RANGE_NAMES.get(range_, range_)}")
-
 
 _FACES: dict[tuple[int, int], tuple[int, ...]] = {
     (rng, roll): tile_faces(rng, roll) for rng in TILES for roll in range(1, 6) if roll <= rng
@@ -163,31 +130,6 @@ def _bits(pad: int) -> list[int]:
         if value:
             out.extend(table[value])
     return out
-
-
-def _count_lines(pad: int, n: int) -> int:
-    """How many straight lines of ``n`` fields lie wholly in padded mask ``pad``."""
-    if n == 1:
-        return pad.bit_count()
-    return sum(line_starts(pad, n, step).bit_count() for step in PAD_STEPS)
-
-
-def range_pad(facedown: int) -> int:
-    """The range for the face-down markers ``facedown`` (padded mask): 5, 4, 3 or :data:`FREE`.
-
-    "A turn" 1: 1-5 if at least two distinct straight lines of five face-down markers
-    exist (overlap allowed), else 1-4 with two lines of four, else 1-3 with two of three, else
-    free choice.
-    """
-    for n in (5, 4, 3):
-        if _count_lines(facedown, n) >= 2:
-            return n
-    return FREE
-
-
-def range_of(facedown: int) -> int:
-    """:func:`range_pad` for a field-number bitmask."""
-    return range_pad(to_pad(facedown))
 
 
 @dataclass(frozen=True, slots=True)
