@@ -171,11 +171,12 @@ class TablePeer:
         """Pass frames (``["env", bytes]``, ``["evidence", bytes]``) to the relay in this
         order, if connected (:class:`~goldnet.net.client.NetPeer` does)."""
 
-    def _flush(self) -> None:
+    def _flush(self, *, tell: bool = True) -> None:
         """Journal the own envelopes made since the last flush (one fsync for all of them),
-        then send them with the evidence queued meanwhile, in order. Called at the end of every
-        step of the machine and before a bot thinks: a crash can lose envelopes that never left,
-        never one that did."""
+        then send them with the evidence queued meanwhile, in order; then, with ``tell``, tell
+        the views made meanwhile. Called at the end of every step of the machine and before a
+        bot thinks (without ``tell``: its turn's view waits until its move has left): a crash
+        can lose envelopes that never left, never one that did."""
         if self._batch:
             if self.journal is not None:
                 self.journal.outgoing(*self._batch.values())
@@ -184,7 +185,8 @@ class TablePeer:
         frames, self._unsent = self._unsent, []
         if frames and not self._replaying:
             self._send(frames)
-        self._tell_views()
+        if tell:
+            self._tell_views()
 
     def open_journal(self, path: Path, bot_name: str = "") -> None:
         """Start a new journal at ``path`` (its meta entry first)."""
@@ -407,7 +409,7 @@ class TablePeer:
                 if not self._replaying:
                     self._unsent.append(["evidence", event.data])
             elif isinstance(event, YourTurn):
-                self._flush()  # what is made so far leaves before the bot thinks
+                self._flush(tell=False)  # what is made so far leaves before the bot thinks
                 self._turn(event.seat)
             elif isinstance(event, GameOver):
                 self._over = (event.result, time.monotonic())

@@ -367,3 +367,24 @@ def test_a_person_and_a_bot_through_a_relay_on_the_same_event_loop(
         check_views(peer.watching)
     assert peers[0]._writes > 0 and sum(v.on_turn for v in peers[0].watching.views) > 5  # type: ignore[union-attr]
     check_records([p.outcome for p in peers])  # type: ignore[misc]
+
+
+def test_a_bot_seat_watched_through_on_view_sends_its_move_before_any_view_of_its_turn(
+    tmp_path: Path,
+) -> None:
+    """A seat a bot plays for a watched member (``goldnet host --bot``, whose table service sets
+    ``on_view``): its turn's view is built and told after its move left, not before — no view
+    on a move's path."""
+    at_send: list[bool] = []
+
+    def on_send(member: Member, frames: list[list[Any]]) -> None:
+        kinds = [Envelope.decode(d).type for _, d in frames]
+        if member is relay.members[0] and "action" in kinds and watching.views:
+            at_send.append(watching.views[-1].on_turn)
+
+    relay = MemoryRelay(on_send)
+    relay.members = [bot(tmp_path, relay, "a"), bot(tmp_path, relay, "b")]
+    watching = Watching(relay.members[0])
+    drive(relay, [watching, Watching(relay.members[1])])
+    check_views(watching)
+    assert len(at_send) > 5 and not any(at_send)  # the last view told was never of its turn
