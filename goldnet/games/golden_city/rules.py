@@ -17,8 +17,8 @@ The turn is a queue of tasks (``st.todo``); its head says what the game awaits:
 - the queue empty: the game is over.
 
 Other tasks run at once when they reach the head (``("turn", seat)``, ``("ready",)``,
-``("open-store", when)``, ``("effects", seat, where)``, ``("end-turn",)``, ``("next",)``,
-``("finish",)``, ``("score",)``).
+``("open-store", when)``, ``("effects", seat, where)``, ``("go-down", seat, cave)``,
+``("end-turn",)``, ``("next",)``, ``("finish",)``, ``("score",)``).
 
 Actions (canonical form; fields written ``"q,r"``, a surface field or, while the seat is in the
 mine, a mine field):
@@ -57,6 +57,7 @@ from .resolve import (
     descend,
     duel_roll,
     effects,
+    fight,
     reveal_token,
 )
 from .setup import (
@@ -520,6 +521,10 @@ class State(Core):
             raise refuse("not-a-cave", field=self.board.surface.names[f])
         self.todo.pop(0)
         push(self, ("end-turn",))
+        other = self.occupant(f, seat)
+        if other >= 0:  # a prospector on the cave is fought first
+            self.pos[seat] = f
+            return fight(self, seat, other, (("go-down", seat, f),))
         return descend(self, seat, f)
 
     # --- the turn's flow ---------------------------------------------------------------
@@ -571,6 +576,8 @@ class State(Core):
                     push(self, ("store", task[1]))
             elif kind == "effects":
                 events += effects(self, task[1], task[2])
+            elif kind == "go-down":
+                events += descend(self, task[1], task[2])
             elif kind == "end-turn":
                 events += self._end_turn()
             elif kind == "next":

@@ -77,6 +77,13 @@ def feed(st: State, *inputs: Wire) -> list[Event]:
     return events
 
 
+def begin(st: State, seat: int) -> list[Event]:
+    """Start ``seat``'s turn afresh from the position as it stands (tests set a position up,
+    then begin a turn on it)."""
+    st.todo[:] = [("turn", seat)]
+    return st._run()
+
+
 def field(st: State, name: str) -> int:
     """The surface field named ``name``."""
     return st.board.surface.index[name]
