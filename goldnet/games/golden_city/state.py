@@ -30,6 +30,7 @@ import msgpack
 
 from ...engine import Event, Wire
 from .board import Board
+from .gazette import ISSUES
 from .moves import Tables
 from .setup import MISSIONS, TOOLS, Setup
 
@@ -41,6 +42,16 @@ WALL = 22
 """A walled gallery field (after a cave-in was left)."""
 
 GAME = "golden-city"
+
+TOOL_SETS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(t for i, t in enumerate(TOOLS) if mask >> i & 1) for mask in range(1 << len(TOOLS))
+)
+"""The tool names of each tool mask."""
+ISSUE_SETS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(name for i, name in enumerate(ISSUES) if mask >> i & 1)
+    for mask in range(1 << len(ISSUES))
+)
+"""The issue names of each mask of published issues."""
 
 
 def ev(kind: str, seat: int | None, **data: Any) -> Event:
@@ -243,35 +254,30 @@ class Core:
 
     # --- views ---------------------------------------------------------------------------
 
-    def _where(self, seat: int) -> tuple[str, int]:
-        p = self.pos[seat]
-        if p >= self.ns:
-            return ("mine", p - self.ns)
-        return ("home" if p == self.tab.house[seat] else "surface", p)
-
     def observation(self, seat: int | None = None) -> Observation:
         """Everything ``seat`` may see: the public position, its own mission and the tokens it
         peeked at; ``None`` gives the public view."""
-        from .gazette import ISSUES
-
-        head = self.todo[0] if self.todo else ("over",)
-        n = self.n_seats
+        ns, house = self.ns, self.tab.house
+        where = tuple(
+            ("mine", p - ns) if p >= ns else ("home" if p == house[s] else "surface", p)
+            for s, p in enumerate(self.pos)
+        )
         return Observation(
             seat=seat,
             board=self.board,
             setup=self.setup,
-            seats=n,
+            seats=self.n_seats,
             active=self.active,
             turn=self.turn,
-            awaiting=head,
+            awaiting=self.todo[0] if self.todo else ("over",),
             roll=self.roll,
-            where=tuple(self._where(s) for s in range(n)),
+            where=where,
             positions=tuple(self.pos),
-            sacks=tuple((self.nuggets[s], self.thieves[s], self.below[s]) for s in range(n)),
+            sacks=tuple(zip(self.nuggets, self.thieves, self.below, strict=True)),
             banks=tuple(self.bank),
-            tools=tuple(tuple(t for i, t in enumerate(TOOLS) if m >> i & 1) for m in self.tools),
+            tools=tuple(map(TOOL_SETS.__getitem__, self.tools)),
             light=tuple(self.light),
-            lost_turn=tuple(bool(x) for x in self.lost),
+            lost_turn=tuple(map(bool, self.lost)),
             hills=tuple(self.hill),
             loot=tuple(zip(self.loot_nuggets, self.loot_thieves, strict=True)),
             mine=tuple(self.gal),
@@ -279,18 +285,20 @@ class Core:
             locomotive=self.loco,
             advances=self.advances,
             issue=None if self.issue < 0 else ISSUES[self.issue],
-            published=tuple(name for i, name in enumerate(ISSUES) if self.published >> i & 1),
+            published=ISSUE_SETS[self.published],
             wanted=None if self.wanted < 0 else self.wanted,
             chest=self.chest,
             cow=self.cow,
             hidden_gold=self.hidden_gold,
-            counters=tuple(tuple(row) for row in self.counters),
+            counters=tuple(map(tuple, self.counters)),
             claimed=tuple(c is not None for c in self.claimed),
             shown=tuple(self.shown),
             peeked=tuple(self.peeked),
             end=self.end,
             mission=None if seat is None else self.mission[seat],
-            known=() if seat is None else tuple(sorted(self.known[seat].items())),
+            known=()
+            if seat is None or not self.known[seat]
+            else tuple(sorted(self.known[seat].items())),
         )
 
     def canonical(self) -> bytes:
