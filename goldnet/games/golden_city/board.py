@@ -1,5 +1,5 @@
 """A Golden City map: the loader and validator of the format ``golden-city-map/1``
-(``docs/rules/golden-city-map.md``), and the tables the rules read.
+(the map format page, ``golden-city-map.md`` in ``docs/rules``), and the tables the rules read.
 
 A map is one JSON object: the surface and the mine as text grids of one character per field
 (pointy-top hexes, odd rows shifted right: the character at row ``r``, column ``c`` is the field
