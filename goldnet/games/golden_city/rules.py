@@ -49,15 +49,18 @@ from typing import Any
 from ...engine import Action, Awaiting, ChanceOf, Deck, Event, RevealOf, Terminal, TurnOf, Wire
 from .board import Board
 from .gazette import SALE, SANDSTORM, place, publish
+from .missions import mission_kinds, score
 from .moves import mine_destinations, surface_destinations, tables
 from .refusals import refuse, shown
 from .resolve import (
+    advance_locomotive,
     arrive,
     bank_home,
     descend,
     duel_roll,
     effects,
     fight,
+    leave_field,
     reveal_token,
 )
 from .setup import (
@@ -67,8 +70,6 @@ from .setup import (
     HORSE,
     LANTERN,
     MISSIONS,
-    NEEDS_LAKE,
-    NEEDS_MINE,
     OUTFITTER,
     PICKAXE,
     PONY,
@@ -91,18 +92,6 @@ SIEVE_DIE = ChanceOf("sieve", ((0, 1), (1, 1), (2, 1)))
 TURN_TASKS = frozenset({"store", "before", "move"})
 CHANCE_TASKS = frozenset({"roll", "duel", "sieve", "gazette", "place"})
 INPUT_TASKS = TURN_TASKS | CHANCE_TASKS | {"reveal"}
-
-
-def mission_kinds(board: Board) -> tuple[str, ...]:
-    """The mission kinds a map can fulfil (no mine missions without galleries, no raft mission
-    without a lake): the ``"mission"`` deck."""
-    has_mine = bool(board.galleries) and any(c >= 0 for c in board.cave_door)
-    has_lake = bool(board.landings)
-    return tuple(
-        m
-        for m in MISSIONS
-        if (has_mine or m not in NEEDS_MINE) and (has_lake or m not in NEEDS_LAKE)
-    )
 
 
 class State(Core):
@@ -348,6 +337,13 @@ class State(Core):
         self.claimed[seat] = tuple(self.counters[seat])
         return [ev("claim", seat)]
 
+    def start_turn(self, seat: int) -> list[Event]:
+        """Drop what the game awaits and begin ``seat``'s turn on the position as it stands —
+        for scenario cases and tests that set a position up (never part of a game's flow)."""
+        self.todo[:] = [("turn", seat)]
+        self._result = None
+        return self._run()
+
     # --- validation helpers ------------------------------------------------------------
 
     def _card_value(self, deck: str, value: Wire, to: int | None) -> int | None:
@@ -504,8 +500,6 @@ class State(Core):
         start = self.place_name(self.pos[seat])
         events = [ev("move", seat, start=start, field=self._names(seat)[f], below=below)]
         if below:
-            from .resolve import leave_field
-
             leave_field(self, seat)
             return events + arrive(self, seat, self.ns + f)
         if f == self.tab.house[seat]:
@@ -542,8 +536,6 @@ class State(Core):
         if face == "loco":
             self.roll = 0
             push(self, ("end-turn",))
-            from .resolve import advance_locomotive
-
             return [ev("roll", seat, face="loco"), *advance_locomotive(self, seat)]
         assert isinstance(face, int)
         self.roll = face
@@ -586,7 +578,8 @@ class State(Core):
                 reveals = [("reveal", "mission", s, -1) for s in range(self.n_seats)]
                 push(self, *reveals, ("score",))
             elif kind == "score":
-                events += self._score()
+                score_events, self._result = score(self)
+                events += score_events
         return events
 
     def _begin(self, seat: int) -> list[Event]:
@@ -613,35 +606,6 @@ class State(Core):
         else:
             push(self, ("next",))
         return []
-
-    def _score(self) -> list[Event]:
-        """Mission bonuses to the banks (docs/rules/golden-city.md, "Missions"), then the end:
-        only the bank counts, equal banks share the win."""
-        events: list[Event] = []
-        bonus = self.setup.mission_bonus
-        for seat in range(self.n_seats):
-            kind = self.shown[seat]
-            assert kind is not None
-            index = MISSIONS.index(kind)
-            need = self.setup.threshold(kind)
-            claim = self.claimed[seat]
-            if claim is not None:
-                paid = claim[index] >= need
-                if not paid:
-                    events.append(ev("false-claim", seat, mission=kind))
-            else:
-                done = self.counters[seat][index] >= need
-                paid = done and self.window[seat][index] < need
-                if done and not paid:
-                    events.append(ev("unannounced", seat, mission=kind))
-            if paid:
-                self.bank[seat] += bonus
-                events.append(ev("bonus", seat, mission=kind, gold=bonus, enter=bonus))
-        best = max(self.bank)
-        winners = tuple(s for s, b in enumerate(self.bank) if b == best)
-        self._result = Terminal(tuple(self.bank), winners)
-        events.append(ev("result", None, banks=tuple(self.bank), winners=winners))
-        return events
 
 
 __all__ = ["CAVE_IN", "DIE", "DUEL", "SIEVE_DIE", "State", "mission_kinds"]

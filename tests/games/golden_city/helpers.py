@@ -80,8 +80,7 @@ def feed(st: State, *inputs: Wire) -> list[Event]:
 def begin(st: State, seat: int) -> list[Event]:
     """Start ``seat``'s turn afresh from the position as it stands (tests set a position up,
     then begin a turn on it)."""
-    st.todo[:] = [("turn", seat)]
-    return st._run()
+    return st.start_turn(seat)
 
 
 def field(st: State, name: str) -> int:
