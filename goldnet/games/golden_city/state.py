@@ -52,6 +52,8 @@ ISSUE_SETS: tuple[tuple[str, ...], ...] = tuple(
     for mask in range(1 << len(ISSUES))
 )
 """The issue names of each mask of published issues."""
+_HILL_NAMES, _HILL_CODES = tuple(TOKEN_NAMES.values()), tuple(TOKEN_NAMES)
+_GALLERY_NAMES, _GALLERY_CODES = tuple(GALLERY_NAMES.values()), tuple(GALLERY_NAMES)
 
 
 def ev(kind: str, seat: int | None, **data: Any) -> Event:
@@ -315,8 +317,11 @@ class Core:
     def tokens_left(self) -> tuple[tuple[str, int], ...]:
         """Per token value of both decks (hill tokens, then gallery tokens), how many lie face
         down: the public mix less what was revealed."""
-        hill = tuple((name, self.left_hill[code]) for code, name in TOKEN_NAMES.items())
-        return hill + tuple((name, self.left_gallery[code]) for code, name in GALLERY_NAMES.items())
+        hill = zip(_HILL_NAMES, map(self.left_hill.__getitem__, _HILL_CODES), strict=True)
+        gallery = zip(
+            _GALLERY_NAMES, map(self.left_gallery.__getitem__, _GALLERY_CODES), strict=True
+        )
+        return (*hill, *gallery)
 
     def canonical(self) -> bytes:
         """The canonical msgpack encoding of the public position (what :meth:`public_hash`
