@@ -78,7 +78,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=GAMES)
     p.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
-    p.add_argument("--seats", type=_positive, help="seats (default: the fewest the game has)")
+    p.add_argument(
+        "--seats",
+        "--players",
+        dest="seats",
+        type=_positive,
+        help="seats (default: the fewest the game has)",
+    )
     p.add_argument("--bots", help="one bot name per seat, e.g. strong,random (seats rotate)")
     _option_arguments(p)
     p.add_argument("--json", action="store_true", help="one JSON object per line on stdout")

@@ -29,7 +29,7 @@ from ..errors import GoldnetError
 EXTRA_ENV = "GOLDNET_GAMES"
 """Environment variable naming extra game modules (comma-separated dotted names)."""
 
-BUILTIN = ("goldnet.games.mountains_rivers.info",)
+BUILTIN = ("goldnet.games.mountains_rivers.info", "goldnet.games.golden_city.info")
 """The modules of the built-in games, in the order menus list them."""
 
 

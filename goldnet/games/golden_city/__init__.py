@@ -1,0 +1,1 @@
+"""Golden City: its rules engine, map, setup and bots (``docs/rules/golden-city.md``)."""

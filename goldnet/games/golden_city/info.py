@@ -1,0 +1,72 @@
+"""Golden City in the game registry (:mod:`goldnet.games`).
+
+Invariants: no table options; played by 2 to 6 seats on the designed map
+(``resources/golden_city/map.json``; until it is in place, the provisional map
+``resources/golden_city/provisional-map.json``). Heavy modules (rules, bots) are imported when
+first used, so listing the games stays cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
+from ...engine import Bot, GameState, Terminal, Wire
+from .. import GameInfo
+
+if TYPE_CHECKING:
+    from .board import Board
+
+NAME = "golden-city"
+
+
+@lru_cache(maxsize=1)
+def designed_map() -> Board:
+    """The map Golden City is played on.
+
+    Raises:
+        goldnet.data.DataError: the map file is missing or not JSON.
+        MapError: the map breaks a rule of its format.
+    """
+    from ...data import load_json
+    from .board import load_map
+
+    folder = resources.files("goldnet.resources").joinpath("golden_city")
+    name = "map.json" if folder.joinpath("map.json").is_file() else "provisional-map.json"
+    return load_map(load_json("golden_city", name))
+
+
+def _new_state(options: tuple[Wire, ...], seats: int) -> GameState:
+    from .rules import State
+
+    return State(designed_map(), seats)
+
+
+def _make_bot(level: str, seed: int | str) -> Bot:
+    from .bots import make_bot
+
+    return make_bot(level, seed)
+
+
+def format_result(
+    options: tuple[Wire, ...], names: Sequence[str], result: Terminal, turns: int
+) -> str:
+    """One result line, e.g. ``banks: Ada 23, Bea 17, Cy 9  winner: Ada  turns: 140``."""
+    banks = ", ".join(f"{n} {s}" for n, s in zip(names, result.scores, strict=True))
+    winners = " and ".join(names[w] for w in result.winners)
+    return f"banks: {banks}  winner: {winners}  turns: {turns}"
+
+
+GAME_INFO = GameInfo(
+    name=NAME,
+    title="Golden City",
+    seats=range(2, 7),
+    options=(),
+    new_state=_new_state,
+    bot_levels=("random",),
+    make_bot=_make_bot,
+    format_result=format_result,
+    bench_targets={"random game": "<= 20 ms", "legal actions": "<= 0.5 ms"},
+)
