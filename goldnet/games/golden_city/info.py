@@ -1,8 +1,7 @@
 """Golden City in the game registry (:mod:`goldnet.games`).
 
 Invariants: no table options; played by 2 to 6 seats on the designed map
-(``resources/golden_city/map.json``; until it is in place, the provisional map
-``resources/golden_city/provisional-map.json``). Heavy modules (rules, bots) are imported when
+(``resources/golden_city/map.json``, docs/rules/golden-city-map.md). Heavy modules (rules, bots) are imported when
 first used, so listing the games stays cheap.
 """
 
@@ -10,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING
 
 from ...engine import Bot, GameState, Terminal, Wire
@@ -33,9 +31,7 @@ def designed_map() -> Board:
     from ...data import load_json
     from .board import load_map
 
-    folder = resources.files("goldnet.resources").joinpath("golden_city")
-    name = "map.json" if folder.joinpath("map.json").is_file() else "provisional-map.json"
-    return load_map(load_json("golden_city", name))
+    return load_map(load_json("golden_city", "map.json"))
 
 
 def _new_state(options: tuple[Wire, ...], seats: int) -> GameState:
