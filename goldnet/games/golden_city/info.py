@@ -1,8 +1,8 @@
 """Golden City in the game registry (:mod:`goldnet.games`).
 
 Invariants: no table options; played by 2 to 6 seats on the designed map
-(``resources/golden_city/map.json``, docs/rules/golden-city-map.md). Heavy modules (rules, bots) are imported when
-first used, so listing the games stays cheap.
+(``resources/golden_city/map.json``, docs/rules/golden-city-map.md). Heavy modules (rules,
+bots) are imported when first used, so listing the games stays cheap.
 """
 
 from __future__ import annotations
