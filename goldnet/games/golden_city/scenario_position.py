@@ -326,10 +326,10 @@ def _check_standing(st: State) -> None:
             )
         if p >= st.ns:
             code = st.gal[p - st.ns]
-            if code in (DOWN, WALL) or 0 < code < GHOST:
+            if code == DOWN or 0 < code < GHOST:
                 raise ScenarioError(
                     f"position: seat {seat} cannot stand on {st.place_name(p)} in the mine, "
-                    "which holds a face-down token, a vein or a wall"
+                    "which holds a face-down token or a vein"
                 )
             continue
         token = st.hill[board.hill_of[p]] if board.hill_of[p] >= 0 else EMPTY
