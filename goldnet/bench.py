@@ -17,7 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from . import games
-from .engine import ChanceOf, GameState, RevealOf, Terminal, TurnOf
+from .engine import ChanceOf, GameState, RevealOf, Terminal, TurnOf, Wire
+from .local_deck import LocalDeck
 from .rng import Stream
 from .selfplay import play
 
@@ -51,11 +52,14 @@ def _mid_game(info: games.GameInfo, seed: int, turns: int = 20) -> tuple[GameSta
     turn)``."""
     state = _new_game(info, "bench-mid", seed)
     rng = Stream("bench-mid", seed)
+    deck = LocalDeck(state.decks(), rng)
     played = 0
     while True:
         request = state.awaiting()
         if isinstance(request, ChanceOf):
             state.apply_chance(rng.chance(request))
+        elif isinstance(request, RevealOf):
+            state.apply_reveal(*_reveal(deck, request))
         elif isinstance(request, TurnOf) and played < turns:
             state.apply(rng.choice(state.legal_actions(request.seat)))
             played += 1
@@ -73,12 +77,16 @@ def _best_moves(info: games.GameInfo, games_played: int) -> list[float]:
         bots = [info.make_bot(level, f"bench/{g}/{s}") for s in range(info.seats[0])]
         state = _new_game(info, "bench-strong", g)
         rng = Stream("bench-strong", g)
+        deck = LocalDeck(state.decks(), rng)
         while True:
             request = state.awaiting()
-            if isinstance(request, (Terminal, RevealOf)):
+            if isinstance(request, Terminal):
                 break
             if isinstance(request, ChanceOf):
                 state.apply_chance(rng.chance(request))
+                continue
+            if isinstance(request, RevealOf):
+                state.apply_reveal(*_reveal(deck, request))
                 continue
             legal = state.legal_actions(request.seat)
             obs = state.observation(request.seat)
@@ -87,6 +95,11 @@ def _best_moves(info: games.GameInfo, games_played: int) -> list[float]:
             samples.append(time.perf_counter() - start)
             state.apply(action)
     return samples
+
+
+def _reveal(deck: LocalDeck, request: RevealOf) -> tuple[str, int, int | None, Wire]:
+    """The arguments of ``apply_reveal`` that fulfil ``request`` from a trusted local deck."""
+    return (request.deck, request.card, request.to, deck.value(request.deck, request.card))
 
 
 def _p95(samples: list[float]) -> float:
