@@ -122,7 +122,11 @@ def run_deal(
 
 
 def reveal_public(
-    peers: list[Peer], deck: str, card: int, tamper: Tamper | None = None, extra: Sequence[Deal] = ()
+    peers: list[Peer],
+    deck: str,
+    card: int,
+    tamper: Tamper | None = None,
+    extra: Sequence[Deal] = (),
 ) -> Any:
     """Reveal a card to everyone; its value (as every deal agrees)."""
     for deal in [p.deal for p in peers] + list(extra):
