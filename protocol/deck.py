@@ -128,7 +128,7 @@ class DeckDue:
 
 
 @dataclass(slots=True)
-class Reveal:
+class CardReveal:
     """An open or finished reveal of one card to ``to`` (None: everyone): the shares taken
     (public: scalars; private: sealed shares), and the card's index and value once known to
     this deal (public reveals only)."""
@@ -242,7 +242,7 @@ class Deal:
         self.answers: list[ShuffleAnswer | None] = [None] * n
         self.lock_inputs: list[Decks | None] = [None] * n
         self.locks: list[Lock | None] = [None] * n
-        self.reveals: dict[tuple[str, int, int | None], Reveal] = {}
+        self.reveals: dict[tuple[str, int, int | None], CardReveal] = {}
         self.audits: list[DeckAudit | None] = [None] * n
         self.dealt: tuple[tuple[Any, ...], ...] | None = None
         """After the audit: every card's value, per deck, in dealt order."""
@@ -478,9 +478,9 @@ class Deal:
             raise LocalProtocolError(f"no seat {to!r} in this deal")
         if (deck, card, to) in self.reveals:
             raise LocalProtocolError(f"card {card} of {deck!r} is already revealed to {to}")
-        self.reveals[(deck, card, to)] = Reveal(deck, card, to)
+        self.reveals[(deck, card, to)] = CardReveal(deck, card, to)
 
-    def _reveal(self, seat: int, deck: str, card: int, to: int | None, what: str) -> Reveal:
+    def _reveal(self, seat: int, deck: str, card: int, to: int | None, what: str) -> CardReveal:
         reveal = self.reveals.get((deck, card, to))
         if (
             self.stage is not Stage.DEALT
@@ -496,10 +496,11 @@ class Deal:
             raise self.fault(
                 seat, f"its share of card {message.card} of {message.deck!r} opens no lock key"
             )
+        shares = {**reveal.shares, seat: message.share}
+        if len(shares) == len(self.members):
+            ordered = [shares[s] for s in range(len(self.members))]
+            reveal.index = self.unmask(message.deck, message.card, ordered)
         reveal.shares[seat] = message.share
-        if not reveal.missing(len(self.members)):
-            shares = [reveal.shares[s] for s in range(len(self.members))]
-            reveal.index = self.unmask(message.deck, message.card, shares)
 
     def unmask(self, deck: str, card: int, shares: Sequence[bytes]) -> int:
         """The card index (in the game's canonical order) of card ``card`` of ``deck`` unmasked
