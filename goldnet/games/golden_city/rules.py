@@ -286,7 +286,9 @@ class State(Core):
             raise refuse("game-over")
         head = self.todo[0]
         expected = ("reveal", deck, card, -1 if to is None else to)
-        if head[0] != "reveal" or head != expected or isinstance(card, bool):
+        # exactly the awaited types: 1.0 == True == 1, and -1 stands for "to everyone" inside
+        exact = type(deck) is str and type(card) is int and (to is None or type(to) is int)
+        if head[0] != "reveal" or not exact or to == -1 or head != expected:
             raise refuse("bad-reveal", card=shown(card), deck=shown(deck), to=shown(to))
         code = self._card_value(deck, value, to)
         self.todo.pop(0)
