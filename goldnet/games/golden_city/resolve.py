@@ -16,7 +16,7 @@ wait for a chance outcome or a reveal at the front of the turn's queue (``st.tod
 Invariants: every nugget that enters play or leaves it is an event carrying ``enter`` or
 ``leave`` (the gold ledger of the tests); a sack moves whole (nuggets, captured thieves and the
 gold found below, which becomes plain nuggets in another's sack); a seat sent home from the mine
-leaves its light behind and walls the cave-in it stood on.
+leaves its light behind and walls the cave-in it stood on (once nobody else stands on it).
 """
 
 from __future__ import annotations
@@ -52,9 +52,10 @@ def duel_bonus(st: Core, seat: int, kind: str) -> int:
 
 
 def leave_field(st: Core, seat: int) -> None:
-    """``seat`` leaves where it stands: a cave-in it stood on is walled."""
+    """``seat`` leaves where it stands: a cave-in it stood on is walled, unless another
+    prospector still stands there (a fight's winner): the field is walled once nobody does."""
     p = st.pos[seat]
-    if p >= st.ns and st.gal[p - st.ns] == CAVE_IN:
+    if p >= st.ns and st.gal[p - st.ns] == CAVE_IN and st.occupant(p, seat) < 0:
         st.gal[p - st.ns] = WALL
 
 
