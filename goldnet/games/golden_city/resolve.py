@@ -25,6 +25,7 @@ from typing import Any
 
 from ...engine import Event
 from .gazette import CHEST, DOUBLE_BOUNTY, STORM, STRIKE, WANTED, after_advance
+from .moves import nearest_door
 from .setup import (
     BRAWLS,
     CAVE_IN,
@@ -242,6 +243,15 @@ def exit_mine(st: Core, seat: int, door: int) -> list[Event]:
     if other >= 0:
         events += fight(st, seat, other, ())
     return events
+
+
+def rescue(st: Core, seat: int) -> list[Event]:
+    """``seat`` is cut off below (no door within reach around the walls): instead of rolling,
+    the company brings it up through the nearest door, as if it had landed there — the wagon,
+    the light's end, a fight on the cave (designer's choice, docs/rules/golden-city.md)."""
+    door = nearest_door(st.board, st.pos[seat] - st.ns)
+    leave_field(st, seat)
+    return [ev("rescue", seat, door=st.board.mine.names[door]), *exit_mine(st, seat, door)]
 
 
 def duel_roll(st: Core, task: tuple[Any, ...], roll: int) -> list[Event]:

@@ -514,3 +514,59 @@ def test_face_down_veins_are_still_gold_to_discover() -> None:
     assert st.end is None and "end" not in kinds(events) and st.hidden_gold == 1
     assert isinstance(st.awaiting(), TurnOf)
     assert not isinstance(st.awaiting(), RevealOf)
+
+
+# --- cut off below (designer's choice: the company's rescue) -----------------------------------
+
+
+def walled(st: State, *names: str) -> None:
+    for name in names:
+        st.gal[mine(st, name)] = WALL
+
+
+def test_a_prospector_walled_in_below_is_brought_up_by_the_company_instead_of_rolling() -> None:
+    st = game()
+    feed(st, ("done",), 2, ("move", "2,0"), "nugget-1")  # seat 0's turn; now seat 1's
+    put(st, 1, "2,0", below=True)
+    st.gal[mine(st, "2,0")] = CAVE_IN  # it revealed the cave-in and has lost its turn already
+    walled(st, "1,0", "3,0", "2,1")  # every neighbour walled: no move, ever
+    st.nuggets[1], st.below[1], st.light[1] = 2, 6, 3
+    events = begin(st, 1)
+    assert "rescue" in kinds(events) and "roll" not in kinds(events)
+    wagon = only(events, "wagon")  # the nearest door (0,0 and 4,0 tie at 2): 0,0, cave 8,3
+    assert (wagon.get("cave"), wagon.get("gold"), wagon.get("company")) == ("8,3", 6, 3)
+    assert st.pos[1] == field(st, "8,3") and st.bank[1] == 6 + 3 and st.nuggets[1] == 2
+    assert st.light[1] == 0 and st.gal[mine(st, "2,0")] == WALL
+    assert st.active == 0  # the rescue was seat 1's turn
+
+
+def test_a_prospector_cut_off_from_every_door_is_rescued_even_if_it_could_move() -> None:
+    st = game()
+    walled(st, "1,0", "0,1", "3,0", "4,1")  # both doors cut off; the middle still connected
+    put(st, 0, "1,2", below=True)
+    st.gal[mine(st, "1,2")] = EMPTY
+    events = begin(st, 0)
+    assert "rescue" in kinds(events) and st.pos[0] == field(st, "8,3")
+
+
+def test_a_prospector_who_can_still_reach_a_door_loses_only_the_roll() -> None:
+    st = game()
+    walled(st, "2,0", "0,1")
+    put(st, 0, "1,0", below=True)
+    st.gal[mine(st, "1,0")] = EMPTY
+    st.light[0] = 5
+    events = begin(st, 0)
+    assert "rescue" not in kinds(events) and st.todo[0] == ("roll",)
+    assert "lost-roll" in kinds(feed(st, 2))  # two steps lead nowhere; the door is one away
+
+
+def test_the_rescue_onto_a_cave_where_a_prospector_stands_fights() -> None:
+    st = game()
+    walled(st, "1,0", "3,0", "2,1")
+    put(st, 0, "2,0", below=True)
+    st.gal[mine(st, "2,0")] = EMPTY
+    put(st, 1, "8,3")
+    events = begin(st, 0)
+    assert "rescue" in kinds(events) and "fight" in kinds(events)
+    feed(st, 6, 1)
+    assert st.pos[0] == field(st, "8,3") and st.at_home(1)
