@@ -143,8 +143,11 @@ def _paths(tab: Tables, start: int, k: int, walls: int) -> tuple[int, ...]:
 
 
 def cut_off(board: Board, start: int, walls: int) -> bool:
-    """Whether no door other than ``start`` itself can be reached from mine field ``start``
-    through mine fields outside the bit mask ``walls`` (docs/rules/golden-city.md, "Cut off")."""
+    """Whether the mine has doors but none other than ``start`` itself can be reached from mine
+    field ``start`` through mine fields outside the bit mask ``walls`` (docs/rules/golden-city.md,
+    "Cut off")."""
+    if max(board.door_cave, default=-1) < 0:
+        return False
     seen, stack = 1 << start, [start]
     while stack:
         m = stack.pop()
@@ -160,11 +163,8 @@ def cut_off(board: Board, start: int, walls: int) -> bool:
 
 def nearest_door(board: Board, start: int) -> int:
     """The door fewest gallery steps from mine field ``start``, walls ignored (the lowest field
-    number among equals; ``start`` itself when it is a door).
-
-    Raises:
-        ValueError: no door is connected to ``start`` (a map whose mine has no door there).
-    """
+    number among equals; ``start`` itself when it is a door); on a map whose mine joins no door
+    to ``start``, the lowest-numbered door. The mine must have a door (:func:`cut_off`)."""
     ring, seen = [start], {start}
     while ring:
         doors = [m for m in ring if board.door_cave[m] >= 0]
@@ -172,4 +172,4 @@ def nearest_door(board: Board, start: int) -> int:
             return min(doors)
         ring = sorted({g for m in ring for g in board.mine_neighbours[m]} - seen)
         seen.update(ring)
-    raise ValueError(f"no door joined to mine field {board.mine.names[start]}")
+    return min(m for m, cave in enumerate(board.door_cave) if cave >= 0)

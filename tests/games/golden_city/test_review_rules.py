@@ -570,3 +570,12 @@ def test_the_rescue_onto_a_cave_where_a_prospector_stands_fights() -> None:
     assert "rescue" in kinds(events) and "fight" in kinds(events)
     feed(st, 6, 1)
     assert st.pos[0] == field(st, "8,3") and st.at_home(1)
+
+
+def test_a_prospector_on_gallery_joined_to_no_door_is_brought_up_through_the_first_door() -> None:
+    board = tiny("0 . h = G C 1", ["3,0", "4,0"], mine=["D - g g"], caves={"5,0": "0,0"})
+    st = game(board=board)
+    put(st, 0, "2,0", below=True)  # a scenario's position: a stretch no door joins
+    st.gal[board.mine.index["2,0"]] = EMPTY
+    events = begin(st, 0)
+    assert "rescue" in kinds(events) and st.pos[0] == field(st, "5,0")
