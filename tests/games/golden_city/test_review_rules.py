@@ -516,7 +516,7 @@ def test_face_down_veins_are_still_gold_to_discover() -> None:
     assert not isinstance(st.awaiting(), RevealOf)
 
 
-# --- cut off below (designer's choice: the company's rescue) -----------------------------------
+# --- cut off below (designer's choice: the company's rescue) ----------------------------------
 
 
 def walled(st: State, *names: str) -> None:
@@ -579,3 +579,46 @@ def test_a_prospector_on_gallery_joined_to_no_door_is_brought_up_through_the_fir
     st.gal[board.mine.index["2,0"]] = EMPTY
     events = begin(st, 0)
     assert "rescue" in kinds(events) and st.pos[0] == field(st, "5,0")
+
+
+# --- the Gazette's durations ------------------------------------------------------------------
+
+
+def test_lasting_issues_hold_until_the_next_issue_instant_tokens_stay() -> None:
+    st = game()
+    st.hill[hill(st, "2,0")] = st.hill[hill(st, "1,1")] = EMPTY
+    feed(st, ("done",))
+    publish(st, "bandits")
+    feed(st, "2,0", "1,1")
+    publish(st, "sale")
+    assert st.setup.price(0, st.issue == ISSUES.index("sale")) == 5
+    for name, gone in (
+        ("chest", lambda: st.chest),
+        ("cow", lambda: st.cow),
+        ("storm", lambda: st.issue == ISSUES.index("storm")),
+    ):
+        publish(st, name)
+        assert gone()
+        publish(st, "strike")
+        assert not gone() and st.issue == ISSUES.index("strike")
+        st.published &= ~(1 << ISSUES.index("strike"))
+    st.bank[:] = [12, 6]
+    publish(st, "wanted")
+    assert st.wanted == 0
+    publish(st, "double-bounty")
+    assert st.wanted == -1  # the wanted poster is taken down by the next issue
+    assert st.hill[hill(st, "2,0")] == THIEF + 3  # the bandits stay on their hills
+
+
+# --- missions ---------------------------------------------------------------------------------
+
+
+def test_a_turn_without_a_roll_gives_no_moment_to_claim() -> None:
+    st = game()
+    put(st, 0, "1,2")
+    st.counters[0][4] = 1  # one raft crossing so far
+    begin(st, 0)
+    assert st.claims(0) == []  # the before-roll choice: not yet the die's draw
+    feed(st, ("raft", "3,3"))
+    assert st.counters[0][4] == 2 and st.window[0][4] == 0 and st.active == 1
+    assert st.claims(0) == []

@@ -305,7 +305,7 @@ def test_observation_of_a_seat_that_does_not_exist_is_refused() -> None:
     assert st.observation(None).mission is None
 
 
-# --- clone and canonical forms -------------------------------------------------------------------
+# --- clone and canonical forms ------------------------------------------------------------------
 
 
 def test_clone_is_independent_of_its_original() -> None:
@@ -356,3 +356,46 @@ def test_every_legal_action_is_in_its_canonical_wire_form() -> None:
             if seat != request.seat:
                 assert st.legal_actions(seat) == []
     assert checked > 150
+
+
+# --- gold conservation on the designed map ------------------------------------------------------
+
+
+@pytest.mark.parametrize("seats", range(2, 7))
+def test_gold_is_conserved_on_the_designed_map_and_every_game_ends(seats: int) -> None:
+    from goldnet.games.golden_city.info import designed_map
+
+    from .helpers import gold_in_play
+
+    ends: dict[str, int] = {}
+    for seed in range(8):
+        st = State(designed_map(), seats)
+        ledger = seats * st.setup.starting_bank
+        stream = Stream("gc-review-gold", seats, seed)
+        deck = LocalDeck(st.decks(), Stream("gc-review-gold", seats, seed, "deck"))
+        bots = [RandomBot(f"gold/{seed}/{s}") for s in range(seats)]
+        for _ in range(MAX_STEPS):
+            request = st.awaiting()
+            if isinstance(request, Terminal):
+                break
+            if isinstance(request, ChanceOf):
+                events = st.apply_chance(stream.chance(request))
+            elif isinstance(request, RevealOf):
+                value = deck.value(request.deck, request.card)
+                events = st.apply_reveal(request.deck, request.card, request.to, value)
+            else:
+                assert isinstance(request, TurnOf)
+                legal = st.legal_actions(request.seat)
+                events = st.apply(bots[request.seat].choose(st.observation(request.seat), legal))
+            for event in events:
+                ledger += event.get("enter", 0) - event.get("leave", 0)
+            assert gold_in_play(st) == ledger, events
+            assert min(st.bank) >= 0 and min(st.nuggets) >= 0 and min(st.below) >= 0
+            if not any(task[0] == "duel" for task in st.todo):  # a fight shares a field
+                fields = [p for s, p in enumerate(st.pos) if p != st.tab.house[s]]
+                assert len(set(fields)) == len(fields)  # one prospector a field, houses aside
+        else:
+            raise AssertionError(f"no end after {MAX_STEPS} steps")
+        assert st.end is not None
+        ends[st.end] = ends.get(st.end, 0) + 1
+    assert set(ends) <= {"station", "exhausted"}
