@@ -143,18 +143,20 @@ def _paths(tab: Tables, start: int, k: int, walls: int) -> tuple[int, ...]:
 
 
 def cut_off(board: Board, start: int, walls: int) -> bool:
-    """Whether the mine has doors but none other than ``start`` itself can be reached from mine
-    field ``start`` through mine fields outside the bit mask ``walls`` (docs/rules/golden-city.md,
-    "Cut off")."""
+    """Whether a prospector on mine field ``start`` can never land on a door again: the mine has
+    doors, but none can be reached through mine fields outside the bit mask ``walls`` — a door
+    other than ``start``, or ``start`` itself by stepping away and back (docs/rules/
+    golden-city.md, "Cut off")."""
     if max(board.door_cave, default=-1) < 0:
         return False
+    own = board.door_cave[start] >= 0
     seen, stack = 1 << start, [start]
     while stack:
         m = stack.pop()
         for g in board.mine_neighbours[m]:
             bit = 1 << g
             if not (seen | walls) & bit:
-                if board.door_cave[g] >= 0:
+                if own or board.door_cave[g] >= 0:
                     return False
                 seen |= bit
                 stack.append(g)

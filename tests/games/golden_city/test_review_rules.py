@@ -622,3 +622,21 @@ def test_a_turn_without_a_roll_gives_no_moment_to_claim() -> None:
     feed(st, ("raft", "3,3"))
     assert st.counters[0][4] == 2 and st.window[0][4] == 0 and st.active == 1
     assert st.claims(0) == []
+
+
+def test_a_prospector_on_the_only_door_is_not_cut_off_while_it_can_step_away_and_back() -> None:
+    board = tiny("0 . h = G C 1", ["3,0", "4,0"], mine=["D g g"], caves={"5,0": "0,0"})
+    st = game(board=board)
+    put(st, 0, "0,0", below=True)  # just come down: one door, its own field
+    events = begin(st, 0)
+    assert "rescue" not in kinds(events) and st.todo[0] == ("roll",)
+    feed(st, 2, ("move", "1,0"))  # one step in the dark
+    st.gal[board.mine.index["2,0"]] = WALL
+    events = begin(st, 0)
+    assert "rescue" not in kinds(events)  # the door is one step back
+    feed(st, 3, ("move", "0,0"))
+    assert st.pos[0] == field(st, "5,0")  # up by the door it came down
+    put(st, 0, "0,0", below=True)
+    st.gal[board.mine.index["1,0"]] = WALL
+    events = begin(st, 0)
+    assert "rescue" in kinds(events) and st.pos[0] == field(st, "5,0")  # walled on its door
