@@ -7,9 +7,9 @@ bots) are imported when first used, so listing the games stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import Bot, GameState, Terminal, Wire
 from .. import GameInfo
@@ -55,6 +55,26 @@ def format_result(
     return f"banks: {banks}  winner: {winners}  turns: {turns}"
 
 
+class _Scenario:
+    """The scenario runner, importing :mod:`.scenario` on first use."""
+
+    @property
+    def ScenarioError(self) -> type[Exception]:
+        from .scenario import ScenarioError
+
+        return ScenarioError
+
+    def run(self, case: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], Any]]:
+        from .scenario import run
+
+        return run(case)
+
+    def mismatches(self, expect: Mapping[str, Any], printed: Any) -> list[tuple[str, Any, Any]]:
+        from .scenario import mismatches
+
+        return mismatches(expect, printed)
+
+
 GAME_INFO = GameInfo(
     name=NAME,
     title="Golden City",
@@ -64,5 +84,6 @@ GAME_INFO = GameInfo(
     bot_levels=("random",),
     make_bot=_make_bot,
     format_result=format_result,
+    scenario=_Scenario(),
     bench_targets={"random game": "<= 20 ms", "legal actions": "<= 0.5 ms"},
 )

@@ -48,7 +48,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine import Action, Awaiting, ChanceOf, Deck, Event, RevealOf, Terminal, TurnOf, Wire
-from .board import Board
+from .board import Board, parse_name
 from .gazette import SALE, SANDSTORM, place, publish
 from .missions import mission_kinds, score
 from .moves import cut_off, mine_destinations, surface_destinations, tables
@@ -367,8 +367,9 @@ class State(Core):
 
     def _field(self, seat: int, name: object) -> int:
         """The field named ``name`` where ``seat`` moves (the mine while it is below)."""
-        if not isinstance(name, str):
+        if parse_name(name) is None:
             raise refuse("field-syntax", field=repr(name))
+        assert isinstance(name, str)
         grid = self.board.mine if self.in_mine(seat) else self.board.surface
         f = grid.index.get(name)
         if f is None:
