@@ -265,7 +265,14 @@ class Core:
 
     def observation(self, seat: int | None = None) -> Observation:
         """Everything ``seat`` may see: the public position, its own mission and the tokens it
-        peeked at; ``None`` gives the public view."""
+        peeked at; ``None`` gives the public view.
+
+        Raises:
+            ValueError: ``seat`` is neither None nor a seat number (``-1`` would otherwise show
+                the last seat's secrets, ``True`` seat 1's).
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n_seats):
+            raise ValueError(f"no seat {seat!r} in a game of {self.n_seats} seats")
         ns, house = self.ns, self.tab.house
         where = tuple(
             ("mine", p - ns) if p >= ns else ("home" if p == house[s] else "surface", p)
