@@ -4,10 +4,11 @@ and benchmarks.
 
 - :class:`Peer` is one participant; its bot also makes claims when it is a
   :class:`~goldnet.engine.Claimer`;
-- :class:`Harness` runs n peers, honest bots or scripted cheaters, through whole games. Peers
-  that share one :class:`~goldnet.local_deck.LocalDeck` as their machines' dealer
-  (``dealer=``) play games with private cards: a trusted dealer, for tests and offline play
-  only.
+- :class:`Harness` runs n peers, honest bots or scripted cheaters, through whole games. A game
+  with cards is dealt by the mental-poker deck, as in network play (every peer's machine
+  deals, reveals and audits through envelopes); peers that share one
+  :class:`~goldnet.local_deck.LocalDeck` as their machines' dealer (``dealer=``) play it with
+  a trusted dealer instead, for tests and offline play only.
 
 Invariants: each peer's state holds only what its seat may know (the dealer gives a private
 card's value to the entitled seat's peer alone); bots decide through
@@ -25,7 +26,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from protocol.errors import LocalProtocolError, RemoteProtocolError
-from protocol.events import Forward, GameAbandoned, GameOver, Secret, Transmit, YourTurn
+from protocol.events import (
+    DeckSecret,
+    Forward,
+    GameAbandoned,
+    GameOver,
+    Secret,
+    Transmit,
+    YourTurn,
+)
 from protocol.identity import Identity
 from protocol.lockstep import NEED_DATA, Lockstep, Phase, Table
 from protocol.sampling import HashStream
@@ -49,6 +58,8 @@ class Peer:
     abandoned: GameAbandoned | None = None
     secrets: list[bytes] = field(default_factory=list)
     """The beacon seeds this peer drew, in chain order (what a journal keeps)."""
+    deck_seed: bytes | None = None
+    """The deck seed this peer drew for a game with cards (what a journal keeps)."""
 
     @property
     def engine(self) -> EngineBinding:
@@ -67,6 +78,8 @@ class Peer:
                 self.outbox.append(event.data)
             elif isinstance(event, Secret):
                 self.secrets.append(event.seed)
+            elif isinstance(event, DeckSecret):
+                self.deck_seed = event.seed
             elif isinstance(event, YourTurn) and self.bot is not None:
                 view = view_of(self.engine.state, event.seat)
                 self.machine.send(bot_action(self.bot, view))

@@ -39,6 +39,15 @@ from .rounds import BeaconRounds
 
 MAX_CLAIM_SIZE = 1024
 """Most bytes in one claim's canonical encoding (a reveal must fit in an envelope)."""
+PASSING = ("", "reveal", "adjudicate", "accusation")
+"""Heads of a member's queue that are no fault where its reveal is due: none yet, the reveal,
+an adjudication (looked for once nothing can be applied) or an accusation (judged whenever it
+heads a queue). Anything else an honest member cannot have sent there."""
+
+
+def a(word: str) -> str:
+    """``word`` with its indefinite article."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def _shown(claim: tuple[Any, ...]) -> str:
@@ -118,19 +127,23 @@ class Draws:
         self.queued = kept
         return replace(reveal, claims=tuple(sent))
 
-    def take(self, members: Sequence[Queued], draw: int, fault: Fault) -> bool:
+    def take(
+        self, members: Sequence[Queued], draw: int, fault: Fault, *, challenge: bool = False
+    ) -> bool:
         """Take every member's reveal for ``draw`` at the head of its queue, checking its chain
-        value and its claims; whether any was taken.
+        value and its claims; whether any was taken. ``challenge``: a challenge draw of the deal,
+        whose reveals carry no claims.
 
-        A member whose head is an action or a close where its reveal is due, a malformed
-        reveal, one that breaks the beacon's rules, or an illegal claim is a ``fault``.
+        A member whose head is anything but the reveal where its reveal is due (an action, a
+        close, a deck message: not :data:`PASSING`), a malformed reveal, one that breaks the
+        beacon's rules, an illegal claim or a claim in a challenge draw is a ``fault``.
         """
         progressed = False
         for m in members:
             head = m.queue[0].type if m.queue else ""
             if m.seat in self.beacon.values or head != "reveal":
-                if m.seat not in self.beacon.values and head in ("action", "close"):
-                    fault(m, f"an {head} where its reveal for draw {draw} is due")
+                if m.seat not in self.beacon.values and head not in PASSING:
+                    fault(m, f"{a(head)} where its reveal for draw {draw} is due")
                 continue
             env = m.queue[0]
             try:
@@ -140,6 +153,8 @@ class Draws:
             reason = self.beacon.take(m.seat, draw, reveal)
             if reason is not None:
                 fault(m, reason)
+            if challenge and reveal.claims:
+                fault(m, f"claims in the reveal for draw {draw}, a shuffle's challenge")
             for claim in reveal.claims:
                 try:
                     self.engine.check_claim(m.seat, claim)
@@ -174,6 +189,13 @@ class Draws:
         self.engine.apply_outcome(index)
         self._events.append(ev.Drawn(draw, index))
         return recorded
+
+    def close_challenge(self, draw: int) -> tuple[list[bytes], bytes]:
+        """Every reveal of the challenge draw ``draw`` is in: its reveals in seat order (for the
+        record) and its bytes (the challenge of the shuffle in progress)."""
+        recorded = self.taken()
+        self._raw, self._claims = {}, {}
+        return recorded, self.beacon.close_bytes(draw)
 
     def taken(self) -> list[bytes]:
         """The reveals taken for the draw in progress, in seat order."""
