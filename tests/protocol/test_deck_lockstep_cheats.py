@@ -16,14 +16,25 @@ from typing import Any
 import pytest
 
 from goldnet.records import verify
-from protocol.deck_group import card_point, hash_scalar, mul
-from protocol.deck_messages import CardShare, DeckAudit, Lock, SealedShare, Shuffle
+from protocol.beacon import draw_bytes
+from protocol.deck import challenge_bits, shadow_hash
+from protocol.deck_group import apply, base, card_point, hash_scalar, mul, permutation
+from protocol.deck_messages import (
+    CardShare,
+    DeckAudit,
+    Lock,
+    Opening,
+    SealedShare,
+    Shuffle,
+    ShuffleAnswer,
+)
 from protocol.deck_own import OwnDeck
 from protocol.deck_seal import seal
 from protocol.envelope import Envelope
 from protocol.identity import Identity
 from tests.forge import resign
 
+from .cards import RandomBot
 from .dealt import assert_named, dealt_table, types
 
 pytestmark = pytest.mark.usefixtures("cards_game")
@@ -284,3 +295,57 @@ def test_no_deck_cheat_is_blamed_on_a_bystander(monkeypatch: pytest.MonkeyPatch)
     peers = play("bystander")
     culprits = {p.machine.halted.culprit for p in peers if p.machine.halted is not None}
     assert culprits == {peers[CHEAT].machine.identity.public}
+
+
+def test_a_shuffle_cheat_that_knew_its_challenge_is_named_by_the_audit_when_a_card_breaks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Were a shuffler to know its challenge before shuffling (here the test hands it every
+    member's chain value for that draw: nothing a real member holds), its substituted card
+    would pass every check. When that card is revealed to everyone it unmasks to no card: the
+    play stops, the audits are due at once, and the cheater's audit cannot give its shuffle."""
+    box: list[Any] = []
+    made: dict[str, Any] = {}
+
+    def knowing(own: OwnDeck, honest: Shuffle) -> Shuffle:
+        draw = CHEAT + 1  # the challenge of seat 1's shuffle is the game's draw 2
+        peers = box[0]
+        values = [p.machine.beacon._chain(0).value_for(draw) for p in peers]
+        data = draw_bytes(own.deal.game_id, draw, values)
+        bits = challenge_bits(own.deal.game_id, CHEAT, data, own.deal.shadows)
+        deal, source = own.deal, own.deal.decks
+        out = apply(own.secret, own._perms("perm", source), source)
+        foreign = mul(own.secret, card_point(bytes(32), "cards", 0))
+        forged = ((foreign, *out[0][1:]), *out[1:])
+        hashes, openings = [], []
+        for t, bit in enumerate(bits):
+            scalar = hash_scalar("knowing", t)
+            sigma = tuple(permutation(size, bytes([t, d])) for d, size in enumerate(deal.sizes))
+            if bit == 0:
+                key, shadow = base(scalar), apply(scalar, sigma, source)
+            else:
+                key, shadow = mul(scalar, own.public), apply(scalar, sigma, forged)
+            hashes.append(shadow_hash(deal.game_id, CHEAT, t, key, shadow))
+            openings.append(Opening(scalar, sigma))
+        made["answer"] = ShuffleAnswer(tuple(openings))
+        return Shuffle(forged, tuple(hashes))
+
+    cheating(monkeypatch, "shuffle", knowing)
+    cheating(monkeypatch, "answer", lambda own, honest: made["answer"])
+    # Bots that only flip: every card is revealed to everyone, so the broken one shows to all.
+    # (A broken card revealed privately shows to its recipient only, which stops: docs/deck.md
+    # §11.)
+    flips = lambda self, view, legal: next(a for a in legal if a[0] == "flip")  # noqa: E731
+    monkeypatch.setattr(RandomBot, "choose", flips)
+    harness, peers, watcher = dealt_table("knowing", 3)
+    box.append(peers)
+    harness.run()
+    assert "answer" in made
+    # Every honest peer and the spectator saw the broken card, went to the audits and named
+    # the cheater.
+    for peer in (peers[0], peers[2], watcher):
+        halted = peer.machine.halted
+        assert halted is not None and halted.culprit == peers[CHEAT].machine.identity.public
+        assert "its shuffle is not its secret's permutation" in halted.reason
+        assert "deck-audit" in types(peer.machine.full_record())
+        assert verify(peer.machine.full_record()).culprit == halted.culprit
