@@ -7,14 +7,18 @@ the deal or the game."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import subprocess
+import sys
 from collections import Counter, deque
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from goldnet.harness import Harness, Peer, deterministic_peer
-from goldnet.records import verify
+from goldnet.records import InvalidRecord, verify, write
 from protocol.deck import Stage
 from protocol.envelope import DECK_TYPES, Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
@@ -27,6 +31,8 @@ from .cards import GAME_INFO, NAME
 from .dealt import dealt_table, state_of, types
 
 pytestmark = pytest.mark.usefixtures("cards_game")
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # --- honest games ------------------------------------------------------------------------
@@ -61,8 +67,23 @@ def test_an_honest_golden_city_game_is_dealt_revealed_and_audited(seats: int) ->
         assert peer.deck_seed is not None  # journalled before the deck key left
     assert state_of(watcher).mission == [None] * seats
     assert list(state_of(watcher).shown) == list(dealt["mission"][:seats])  # shown at the end
+    # No envelope carries a card's value: a deck message names decks, never a token or a
+    # mission (its cards are points, its keys scalars, its private shares ciphertext).
+    for data in record:
+        env = Envelope.decode(data)
+        if env.type in DECK_TYPES:
+            assert set(texts(env.body)) <= set(deal.deal.names), env.type
     checked = verify(record)
     assert checked.ending == "over" and checked.result == result
+
+
+def texts(value: object) -> list[str]:
+    """Every text inside a decoded msgpack value."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, tuple):
+        return [t for item in value for t in texts(item)]
+    return []
 
 
 def test_the_deal_comes_first_and_the_audits_last_in_the_record() -> None:
@@ -327,3 +348,34 @@ def test_every_step_of_the_deal_is_told() -> None:
     for seat in (0, 1):
         for step in ("shuffle", "challenge", "answer", "lock"):
             assert (step, seat) in steps
+
+
+# --- records -----------------------------------------------------------------------------
+
+
+def test_a_dealt_record_verifies_with_its_audit_and_not_without(tmp_path: Path) -> None:
+    """``goldnet verify`` checks a dealt game's record — deal, shares, audits — offline; cut
+    before its audits, the game is not over and the record does not verify."""
+    harness, peers, _ = dealt_table("record", 3)
+    harness.run()
+    record = peers[0].machine.record
+    write(tmp_path / "cards.goldnet", record)
+    env = {**os.environ, "GOLDNET_GAMES": "tests.protocol.cards", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "goldnet", "verify", "--json", str(tmp_path / "cards.goldnet")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.splitlines()[-1])
+    assert summary["valid"] and summary["ending"] == "over"
+    assert summary["scores"] == list(peers[0].result.scores)  # type: ignore[union-attr]
+    with pytest.raises(InvalidRecord, match="ends before the game does"):
+        verify(record[:-3])  # no audit
+    with pytest.raises(InvalidRecord, match="never applied"):
+        verify(record[:-1])  # one audit missing: the others are never applied
+    with pytest.raises(InvalidRecord, match="canonical record order"):
+        verify([*record[:-3], record[-2], record[-3], record[-1]])  # audits out of seat order
