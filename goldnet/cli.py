@@ -246,7 +246,9 @@ def _network_parsers(sub: Any) -> None:
     p = sub.add_parser("demo", help="bots in separate processes play a whole LAN game")
     p.add_argument("game", choices=GAMES)
     p.add_argument("--players", type=_positive, help=seats_help)
-    p.add_argument("--bot", choices=bots, default="greedy")
+    p.add_argument(
+        "--bot", choices=bots, help="every seat's bot (default: the game's middle level)"
+    )
     _option_arguments(p)
     p.add_argument("--timeout", type=_timeout, default=120.0)
     common(p, json_help="last line: one JSON object")

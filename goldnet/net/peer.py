@@ -39,6 +39,9 @@ from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.events import (
     Applied,
+    CardRevealed,
+    Dealt,
+    DeckSecret,
     Drawn,
     Forward,
     GameAbandoned,
@@ -86,6 +89,7 @@ class TablePeer:
         options: the game options this peer uses if it proposes the table (seat 0); ``None``:
             drawn from the game registry when it proposes.
         seeds: the beacon seeds already drawn for this game (resuming), chain 0 first.
+        deck_seed: the deck seed already drawn for this game (resuming), if any.
         game: the game this peer proposes if it gets seat 0 (``""``: the relay's game).
         on_event: called with every lockstep event (for measurements).
         abandon_after: the table's abandonment time in seconds if this peer proposes it
@@ -104,6 +108,7 @@ class TablePeer:
         role: str = "player",
         options: tuple[Any, ...] | None = None,
         seeds: tuple[bytes, ...] = (),
+        deck_seed: bytes | None = None,
         on_event: Callable[[Any], None] | None = None,
         game: str = "",
         abandon_after: int | None = None,
@@ -132,6 +137,7 @@ class TablePeer:
             clock=self.loop_clock,
             entropy=os.urandom,
             seeds=seeds,
+            deck_seed=deck_seed,
         )
         self.received = 0
         """Where this peer stands in the relay's log: one past the last entry received (the
@@ -225,6 +231,7 @@ class TablePeer:
             role=role,
             options=tuple(options) or None,
             seeds=tuple(state.seeds),
+            deck_seed=state.deck_seed,
             game=game,
         )
         peer.journal = Journal(state.path)
@@ -398,6 +405,9 @@ class TablePeer:
             if isinstance(event, Secret):
                 if self.journal is not None:  # before anything commits to it
                     self.journal.seed(event.index, event.seed)
+            elif isinstance(event, DeckSecret):
+                if self.journal is not None:  # before the deck key derived from it leaves
+                    self.journal.deck_seed(event.seed)
             elif isinstance(event, Transmit):
                 digest = hashlib.sha256(event.data).digest()
                 if digest in self.own or digest in self._batch:
@@ -415,7 +425,7 @@ class TablePeer:
                 self._over = (event.result, time.monotonic())
             elif isinstance(event, GameAbandoned):
                 self._finish("abandoned", by=event.by)
-            if isinstance(event, (GameStarted, Drawn, Applied)):
+            if isinstance(event, (GameStarted, Drawn, Applied, Dealt, CardRevealed)):
                 self.progress_at = self.loop_clock.now
             if isinstance(event, GameStarted):
                 self._before_step()  # the start, if no step came with it

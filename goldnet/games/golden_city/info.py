@@ -85,5 +85,6 @@ GAME_INFO = GameInfo(
     make_bot=_make_bot,
     format_result=format_result,
     scenario=_Scenario(),
+    score_name="banks",
     bench_targets={"random game": "<= 20 ms", "legal actions": "<= 0.5 ms"},
 )
