@@ -252,9 +252,12 @@ class Dealing:
         key = (due.deck, due.card, due.to)
         if self._accused == key:
             return False, None  # the accusation heads this member's queue: it halts next
-        if self._card != key:
+        reveal = self.deal.reveals.get(key)
+        if reveal is None:
             self.deal.open_reveal(*key)
             self._card = key
+        elif self._card != key:  # asked again: served from the shares taken, no envelope
+            return True, self._served(due)
         kind = "card-share" if due.to is None else "sealed-share"
         progressed = False
         if self.me is not None and self.me != due.to:
@@ -291,18 +294,23 @@ class Dealing:
         if self.broken is not None:
             self.deal.finish()  # the play stops: the audits name the shuffler
             return True, None
+        return True, self._served(due)
+
+    def _served(self, due: Card) -> Served | None:
+        """The value of a card whose shares are all in, for this peer's engine (None: an
+        accusation was sent instead)."""
         if due.to is None:
-            return True, Served(self.deal.value(due.deck, due.card))
+            return Served(self.deal.value(due.deck, due.card))
         if self.me != due.to:
-            return True, Served(None)
+            return Served(None)
         try:
-            return True, Served(self._own().open(due.deck, due.card)[1])
+            return Served(self._own().open(due.deck, due.card)[1])
         except DeckFault as exc:  # a sealed share that is wrong: prove it to everyone
             assert exc.evidence is not None
             evidence = exc.evidence
-            self._accused = key
+            self._accused = (due.deck, due.card, due.to)
             self._send("accusation", lambda own: evidence, step_of("accusation", evidence.body()))
-            return True, None
+            return None
         except DeckBroken as exc:
             raise LocalProtocolError(
                 f"card {due.card} of {due.deck!r} unmasks to no card of its deck: a shuffle "

@@ -27,12 +27,19 @@ def dealt_table(
     options: tuple[Any, ...] = (1,),
     tamper: Tamper | None = None,
     clock: Callable[[], int] = lambda: 0,
+    engines: Callable[[str, tuple[Any, ...], int], Any] = make_engine,
 ) -> tuple[Harness, list[Peer], Peer]:
-    """``seats`` random bots (keys and seeds from ``label``) and a spectator at a table of
-    ``game`` dealt by the deck, started (the table proposed), not yet run."""
+    """``seats`` random bots (keys and seeds from ``label``; their machines' engines from
+    ``engines``) and a spectator at a table of ``game`` dealt by the deck, started (the table
+    proposed), not yet run."""
     info = games.get(game)
     peers = [
-        deterministic_peer(f"{label}/{s}", info.make_bot("random", f"{label}/{s}"), clock=clock)
+        deterministic_peer(
+            f"{label}/{s}",
+            info.make_bot("random", f"{label}/{s}"),
+            clock=clock,
+            engines=engines,
+        )
         for s in range(seats)
     ]
     watcher = Peer(None, Lockstep(None, make_engine))

@@ -14,9 +14,11 @@ import sys
 from collections import Counter, deque
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from goldnet.binding import EngineBinding, make_engine
 from goldnet.harness import Harness, Peer, deterministic_peer
 from goldnet.records import InvalidRecord, verify, write
 from protocol.deck import Stage
@@ -24,6 +26,7 @@ from protocol.envelope import DECK_TYPES, Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.events import Dealt, DeckSecret, Transmit
 from protocol.lockstep import NEED_DATA, Lockstep
+from protocol.messages import Card
 from protocol.phases import Phase
 from protocol.sampling import HashStream
 
@@ -379,3 +382,79 @@ def test_a_dealt_record_verifies_with_its_audit_and_not_without(tmp_path: Path) 
         verify(record[:-1])  # one audit missing: the others are never applied
     with pytest.raises(InvalidRecord, match="canonical record order"):
         verify([*record[:-3], record[-2], record[-3], record[-1]])  # audits out of seat order
+
+
+def test_a_deal_withheld_for_good_ends_abandoned_every_record_verifying_so() -> None:
+    """Seat 1's shuffle never comes: the deal waits, naming nobody; past the abandonment time
+    a member adjudicates, and every peer's record — keys and shuffles so far — verifies as
+    abandoned."""
+    now = [0]
+
+    dropped: list[bytes] = []
+
+    def drop(sender: int, data: bytes) -> bytes | None:
+        if sender == 1 and (dropped or Envelope.decode(data).type == "shuffle"):
+            dropped.append(data)  # its shuffle and all it sends after it
+            return None
+        return data
+
+    harness, peers, watcher = dealt_table("abandoned", 3, tamper=drop, clock=lambda: now[0])
+    harness.run()
+    waiting = peers[0].machine.waiting()
+    assert waiting is not None and (waiting.kind, waiting.seats) == ("shuffle", (1,))
+    assert peers[0].machine.phase is Phase.DEAL
+    now[0] = 3_600_000
+    peers[2].machine.tick()
+    peers[2].drain()
+    harness.run()
+    for peer in (peers[0], peers[2], watcher):
+        assert peer.abandoned is not None and peer.abandoned.by == 2
+        assert all(e.culprit is None for e in peer.errors)
+        checked = verify(peer.machine.record)
+        assert checked.ending == "abandoned" and checked.culprit is None
+    assert "deck-key" in types(peers[0].machine.record)
+
+
+class AskedTwice(EngineBinding):
+    """The card game's engine, asking for every card it reveals a second time (what an engine
+    may do to show a card again): the values it was given, per card."""
+
+    def __init__(self, binding: EngineBinding) -> None:
+        super().__init__(binding.state)
+        self.again: Card | None = None
+        self.given: list[tuple[Card, Any]] = []
+
+    def due(self) -> Any:
+        return self.again if self.again is not None else super().due()
+
+    def apply_card(self, deck: str, card: int, to: int | None, value: Any) -> None:
+        self.given.append((Card(deck, card, to), value))
+        if self.again is not None:
+            self.again = None
+            return
+        super().apply_card(deck, card, to, value)
+        self.again = Card(deck, card, to)
+
+
+def test_a_card_asked_again_is_served_from_its_shares_without_an_envelope() -> None:
+    harness, peers, watcher = dealt_table(
+        "twice",
+        2,
+        engines=lambda game, options, seats: AskedTwice(make_engine(game, options, seats)),
+    )
+    harness.run()
+    engines = [p.machine.engine for p in peers]
+    assert all(isinstance(e, AskedTwice) for e in engines)
+    record = peers[0].machine.record
+    # The spectator's engine asks once: it holds the very same record.
+    assert all(p.machine.finished and p.machine.record == record for p in [*peers, watcher])
+    for engine in engines:
+        assert isinstance(engine, AskedTwice)
+        given = engine.given
+        assert given and len(given) % 2 == 0
+        assert given[::2] == given[1::2]  # the same card, the same value (None: another's)
+    assert isinstance(engines[0], AskedTwice)
+    asked = [card for card, _ in engines[0].given[::2]]
+    shares = Counter(types(record))
+    assert shares["card-share"] == 2 * sum(c.to is None for c in asked)
+    assert shares["sealed-share"] == sum(c.to is not None for c in asked)
