@@ -458,3 +458,34 @@ def test_a_card_asked_again_is_served_from_its_shares_without_an_envelope() -> N
     shares = Counter(types(record))
     assert shares["card-share"] == 2 * sum(c.to is None for c in asked)
     assert shares["sealed-share"] == sum(c.to is not None for c in asked)
+
+
+def test_a_false_mission_claim_is_judged_at_the_end_on_the_missions_the_deck_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bots that announce "mission fulfilled" at their first chance (the draw of their own die),
+    fulfilled or not: each claim rides in its reveal; at the end the deck shows every mission to everyone, and every
+    peer's engine — and a verifier's — pays the true claims and refuses the false ones alike."""
+    from goldnet.games.golden_city.bots import RandomBot as CityBot
+
+    monkeypatch.setattr(CityBot, "claim", lambda self, view, claims: claims[0] if claims else None)
+    harness, peers, watcher = dealt_table("claims", 3, game="golden-city", options=())
+    harness.run()
+    judged = []
+    for peer in [*peers, watcher]:
+        assert peer.machine.finished and peer.errors == []
+        events = peer.engine.events
+        claims = sorted({e.seat for e in events if e.kind == "claim"})
+        verdicts = [(e.kind, e.seat) for e in events if e.kind in ("false-claim", "bonus")]
+        judged.append((claims, verdicts))
+    assert len(set(map(repr, judged))) == 1  # every peer and the spectator judged alike
+    claims, verdicts = judged[0]
+    assert claims  # some seat claimed (at its first chance)...
+    assert any(kind == "false-claim" for kind, _ in verdicts)  # ...and falsely
+    seen: list[tuple[str, int | None]] = []
+
+    def step(state: Any, events: tuple[Any, ...]) -> None:
+        seen.extend((e.kind, e.seat) for e in events if e.kind in ("false-claim", "bonus"))
+
+    assert verify(peers[0].machine.record, on_step=step).ending == "over"
+    assert seen == verdicts
