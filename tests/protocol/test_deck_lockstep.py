@@ -463,9 +463,10 @@ def test_a_card_asked_again_is_served_from_its_shares_without_an_envelope() -> N
 def test_a_false_mission_claim_is_judged_at_the_end_on_the_missions_the_deck_shows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Bots that announce "mission fulfilled" at their first chance (the draw of their own die),
-    fulfilled or not: each claim rides in its reveal; at the end the deck shows every mission to everyone, and every
-    peer's engine — and a verifier's — pays the true claims and refuses the false ones alike."""
+    """Bots that announce "mission fulfilled" at their first chance (the draw of their own
+    die), fulfilled or not: each claim rides in its reveal; at the end the deck shows every
+    mission to everyone, and every peer's engine — and a verifier's — pays the true claims and
+    refuses the false ones alike."""
     from goldnet.games.golden_city.bots import RandomBot as CityBot
 
     monkeypatch.setattr(CityBot, "claim", lambda self, view, claims: claims[0] if claims else None)
