@@ -21,10 +21,11 @@ from typing import Any
 from ....engine import Action
 from ....rng import Stream
 from ..gazette import SALE
-from ..setup import HAUL, LANTERN, PICKAXE, SHERIFF, TOOLS
+from ..resolve import bank_home, exit_mine
+from ..setup import LANTERN, MISSIONS, OUTFITTER, PICKAXE, TOOLS
 from ..state import Observation
 from ._simple import check_choice, mission_met
-from ._value import FACES, U, Valuer, Weights, bounty, net_below, sack_value, stops
+from ._value import FACES, U, Valuer, Weights, stops
 from ._view import rebuild
 
 HOME_MARGIN = U
@@ -46,56 +47,53 @@ class ToolRates:
     margin: int = 50
 
 
+MISSION_TOOLS: dict[tuple[str, str], int] = {
+    ("mine", "pickaxe"): 60,
+    ("mine", "lantern"): 15,
+    ("ghosts", "pickaxe"): 60,
+    ("fights", "revolver"): 35,
+    ("brawls", "revolver"): 35,
+    ("sheriff", "revolver"): 30,
+}
+"""Per (mission, tool), the share of the mission bonus (per 100) the tool is worth to a seat
+whose mission it is, while unfulfilled."""
+
+
 def after_value(v: Valuer, s: int, action: Action) -> int:
-    """Seat ``s``'s value (units) after ``action`` of the move phase, its gains averaged
-    (the position is changed and put back)."""
+    """Seat ``s``'s value (units) after ``action`` of the move phase: the position after the
+    move (home banked, the wagon's gold banked at a door, a descent lit by a lantern) valued
+    by :meth:`Valuer.value`, plus the move's expected gain on the way (:meth:`Valuer.gain`)
+    at the share of the sack that position keeps."""
     st = v.st
-    p, light = st.pos[s], st.light[s]
     name = action[1]
     assert isinstance(name, str)
-    bank = U * st.bank[s]
-    sack = sack_value(st, s)
+    after = st.clone()
     if action[0] == "descend":
         cave = st.board.surface.index[name]
         where = st.ns + st.board.cave_door[cave]
         gain = v.gain(s, cave) if st.occupant(cave, s) >= 0 else 0
-        st.pos[s] = where
-        if st.tools[s] & LANTERN:
-            st.light[s] = st.setup.lantern_rolls
+        after.pos[s] = where
+        after.light[s] = st.setup.lantern_rolls if st.tools[s] & LANTERN else 0
+        after.tools[s] &= ~LANTERN
         gain += v.gain(s, where)
-    elif p >= st.ns:
+    elif st.pos[s] >= st.ns:
         m = st.board.mine.index[name]
         where = st.ns + m
         gain = v.gain(s, where)
-        cave = st.board.door_cave[m]
-        if cave >= 0 and st.occupant(where, s) < 0:
-            bank += U * net_below(st, st.below[s])
-            sack -= U * net_below(st, st.below[s])
-            where = cave
-        st.pos[s] = where
+        if st.board.door_cave[m] >= 0 and st.occupant(where, s) < 0:
+            exit_mine(after, s, m)
+        else:
+            after.pos[s] = where
     else:
         where = st.board.surface.index[name]
         gain = v.gain(s, where)
-        st.pos[s] = where
-    if where == st.tab.house[s]:
-        value = bank + sack + gain + _homecoming(v, s)
-    else:
-        carried = max(0, sack + gain)
-        value = bank + carried * v.keep(s) // 100 + min(0, sack + gain)
-    value += v.w.potential * v.potential(s) // 100
-    st.pos[s], st.light[s] = p, light
-    return value
-
-
-def _homecoming(v: Valuer, s: int) -> int:
-    """Mission progress a homecoming of seat ``s`` makes (the sheriff's and the haul's)."""
-    st = v.st
-    thieves = st.thieves[s]
-    worth = v.mission_step(s, SHERIFF) * thieves
-    need = st.setup.thresholds[HAUL]
-    if st.nuggets[s] + thieves * bounty(st) >= need:
-        worth += v.mission_step(s, HAUL) * need
-    return worth
+        if where == st.tab.house[s]:
+            bank_home(after, s)
+        else:
+            after.pos[s] = where
+    w = Valuer(after, s, v.w)
+    keep = 100 if after.pos[s] == after.tab.house[s] else w.keep(s)
+    return w.value(s) + (gain * keep // 100 if gain > 0 else gain)
 
 
 class HeuristicBot:
@@ -145,19 +143,27 @@ class HeuristicBot:
     # --- the store --------------------------------------------------------------------
 
     def tool_worth(self, v: Valuer, s: int, tool: str) -> int:
-        """What ``tool`` is expected to bring seat ``s`` over the turns left (units)."""
+        """What ``tool`` is expected to bring seat ``s`` over the turns left (units): its
+        rate, and a share of the mission bonus when the seat's mission needs it
+        (:data:`MISSION_TOOLS`)."""
         st = v.st
         turns = v.rounds
         r = self.rates
         if tool == "pickaxe":
-            if not st.board.galleries or turns < 4:
-                return 0
-            return r.pickaxe * turns
-        if tool == "lantern":
-            return r.lantern if turns >= 2 else 0
-        if tool == "pony":
-            return r.pony if turns >= 3 else 0
-        return int(getattr(r, tool)) * turns
+            worth = r.pickaxe * turns if st.board.galleries and turns >= 4 else 0
+        elif tool == "lantern":
+            worth = r.lantern if turns >= 2 else 0
+        elif tool == "pony":
+            worth = r.pony if turns >= 3 else 0
+        else:
+            worth = int(getattr(r, tool)) * turns
+        mission = st.mission[s]
+        share = MISSION_TOOLS.get((mission or "", tool), 0)
+        if share and turns >= 3:
+            kind = MISSIONS.index(mission or "")
+            if st.counters[s][kind] < st.setup.thresholds[kind]:
+                worth += U * st.setup.mission_bonus * share // 100
+        return worth
 
     def _store_value(self, v: Valuer, s: int, action: Action) -> int:
         if action[0] == "done":
@@ -165,7 +171,8 @@ class HeuristicBot:
         tool = action[1]
         assert isinstance(tool, str)
         price = v.st.setup.price(TOOLS.index(tool), v.st.issue == SALE)
-        return self.tool_worth(v, s, tool) - U * price + v.mission_step(s, 8)
+        outfitter = 100 * v.mission_step(s, OUTFITTER) // max(1, v.w.mission)
+        return self.tool_worth(v, s, tool) - U * price + outfitter
 
     # --- before the roll --------------------------------------------------------------
 
@@ -175,12 +182,9 @@ class HeuristicBot:
         if verb == "roll":
             return v.value(s) + 1
         if verb == "pony":
-            p = st.pos[s]
-            st.pos[s] = st.tab.house[s]
-            home = U * st.bank[s] + sack_value(st, s) + _homecoming(v, s)
-            home += v.w.potential * v.potential(s) // 100
-            st.pos[s] = p
-            return home - HOME_MARGIN
+            after = st.clone()
+            bank_home(after, s)
+            return Valuer(after, s, v.w).value(s) - HOME_MARGIN
         name = action[1]
         assert isinstance(name, str)
         f = st.board.surface.index[name]

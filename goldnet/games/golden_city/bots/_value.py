@@ -33,12 +33,16 @@ from ..gazette import CHEST, DOUBLE_BOUNTY, SANDSTORM, STORM, STRIKE
 from ..moves import mine_destinations, surface_destinations
 from ..setup import (
     GHOST,
+    HAUL,
     HORSE,
     LANTERN,
+    MINE,
     MISSIONS,
     PICKAXE,
     PONY,
+    RAFT,
     REVOLVER,
+    SHERIFF,
     SIEVE,
     THIEF,
 )
@@ -381,6 +385,9 @@ class Valuer:
             victim = st.occupant(st.board.track[st.loco + 1], -1)
             if victim >= 0 and victim != s:
                 total += sack_value(st, victim, taken=True)
+        p = st.pos[s]
+        if p < st.ns and st.board.lake_of[p] >= 0 and p in st.rafts:
+            return max(total // 6, self.mission_step(s, RAFT))
         return total // 6
 
     def mine_prospect(self, s: int) -> int:
@@ -395,21 +402,37 @@ class Valuer:
             return 0
         turns = min(4, self.rounds - 1)
         lit = 2 if st.light[s] > 0 or st.tools[s] & LANTERN else 1
-        return max(0, value * turns * lit // (2 * total) - U * st.setup.company)
+        worth = value * turns * lit // (2 * total) - U * st.setup.company
+        mission = st.mission[s]
+        if s == self.me and mission in ("mine", "ghosts") and turns > 1:
+            worth += (
+                self.mission_step(s, MISSIONS.index(mission)) * st.setup.threshold(mission) // 2
+            )
+        return max(0, worth)
 
     def mission_value(self, s: int) -> int:
-        """Seat ``s``'s mission progress (units), for the seat whose mission is known."""
+        """Seat ``s``'s mission progress (units), for the seat whose mission is known: the
+        bonus once its counter reached the threshold, else a share (:attr:`Weights.mission`)
+        of it per step — counting what its sack holds toward the missions a homecoming or the
+        wagon fulfils (thieves to deliver, gold found below, a haul: only a sack can make one).
+        """
         st = self.st
         mission = st.mission[s]
         if s != self.me or mission is None:
             return 0
         kind = MISSIONS.index(mission)
         need = st.setup.thresholds[kind]
-        done = min(need, st.counters[s][kind])
+        done = st.counters[s][kind]
         bonus = U * st.setup.mission_bonus
         if done >= need:
             return bonus
-        return bonus * self.w.mission * done // (100 * need)
+        if kind == HAUL:
+            done = st.nuggets[s] + st.thieves[s] * bounty(st)
+        elif kind == SHERIFF:
+            done += st.thieves[s]
+        elif kind == MINE:
+            done += st.below[s]
+        return bonus * self.w.mission * min(need, done) // (100 * need)
 
     def holding(self, s: int) -> int:
         """Seat ``s``'s bank and the share of its sack expected to reach it (units)."""
