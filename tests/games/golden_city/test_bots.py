@@ -157,7 +157,10 @@ def test_another_seats_secrets_never_change_a_choice(name: str) -> None:
         at_move(st, 0, 3)
     assert a.observation(0) == b.observation(0)
     bots = [make_bot(name, 1), make_bot(name, 1)]
-    choices = [bot.choose(st.observation(0), st.legal_actions(0)) for bot, st in zip(bots, (a, b))]
+    choices = [
+        bot.choose(st.observation(0), st.legal_actions(0))
+        for bot, st in zip(bots, (a, b), strict=True)
+    ]
     assert choices[0] == choices[1]
 
 

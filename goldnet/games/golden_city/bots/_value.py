@@ -32,6 +32,7 @@ from functools import lru_cache
 from ..gazette import CHEST, DOUBLE_BOUNTY, SANDSTORM, STORM, STRIKE
 from ..missions import mission_kinds
 from ..moves import mine_destinations, surface_destinations
+from ..rules import State
 from ..setup import (
     GHOST,
     HAUL,
@@ -185,7 +186,7 @@ class Valuer:
         weights: the settings.
     """
 
-    def __init__(self, st: Core, me: int, weights: Weights) -> None:
+    def __init__(self, st: State, me: int, weights: Weights) -> None:
         self.st, self.me, self.w = st, me, weights
         self.reset()
 
