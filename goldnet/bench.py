@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import games
-from .engine import ChanceOf, GameState, RevealOf, Terminal, TurnOf
+from .engine import ChanceOf, GameState, RevealOf, Terminal, TurnOf, Wire
 from .local_deck import LocalDeck
 from .rng import Stream
 from .selfplay import play
@@ -68,8 +68,7 @@ def _mid_game(info: games.GameInfo, seed: int, turns: int = 20) -> tuple[GameSta
         if isinstance(request, ChanceOf):
             state.apply_chance(rng.chance(request))
         elif isinstance(request, RevealOf):
-            value = deck.value(request.deck, request.card)
-            state.apply_reveal(request.deck, request.card, request.to, value)
+            state.apply_reveal(*_reveal(deck, request))
         elif isinstance(request, TurnOf) and played < turns:
             state.apply(rng.choice(state.legal_actions(request.seat)))
             played += 1
@@ -100,8 +99,7 @@ def _best_moves(info: games.GameInfo, games_played: int) -> list[float]:
                 state.apply_chance(rng.chance(request))
                 continue
             if isinstance(request, RevealOf):
-                value = deck.value(request.deck, request.card)
-                state.apply_reveal(request.deck, request.card, request.to, value)
+                state.apply_reveal(*_reveal(deck, request))
                 continue
             legal = state.legal_actions(request.seat)
             obs = state.observation(request.seat)
@@ -110,6 +108,11 @@ def _best_moves(info: games.GameInfo, games_played: int) -> list[float]:
             samples.append(time.perf_counter() - start)
             state.apply(action)
     return samples
+
+
+def _reveal(deck: LocalDeck, request: RevealOf) -> tuple[str, int, int | None, Wire]:
+    """The arguments of ``apply_reveal`` that fulfil ``request`` from a trusted local deck."""
+    return (request.deck, request.card, request.to, deck.value(request.deck, request.card))
 
 
 def _p95(samples: list[float]) -> float:

@@ -476,6 +476,12 @@ async def _answer(spec: dict[str, Any]) -> None:
 
 
 if __name__ == "__main__":
+    # python -m goldnet.bench_roll [REPEAT]: these figures alone (as goldnet bench --repeat);
+    # python -m goldnet.bench_roll member|answer SPEC: a process of the bench (internal).
+    if len(sys.argv) < 3:
+        repeat = int(sys.argv[1]) if len(sys.argv) == 2 and sys.argv[1].isdigit() else 50
+        print(json.dumps(run_roll_bench(repeat), indent=1))
+        sys.exit(0)
     role, given = sys.argv[1], json.loads(sys.argv[2])
     if role == "member":
         print(json.dumps(asyncio.run(_member(given))), flush=True)

@@ -8,6 +8,14 @@
 Invariants: the binding adds no rule of its own — it translates what the state awaits into the
 protocol's typed dues and forwards each step to the state, collecting the rules' events; a
 state bound here holds only what its peer's seat may know.
+
+An action is checked by applying it to a clone of the state (the state is never touched by a
+check); the clone so made is kept, and applying the same seat's same action next adopts it (and
+its events) instead of applying the action a second time: the rules run once per action on a
+roll's path, not twice. Anything else applied in between, or another action, drops it; "the
+same action" is the very object checked (the machine applies the action object it judged, or
+its own move as sent): an equal one applies afresh — equality cannot tell ``True`` from ``1``,
+nor ``repr`` an int subclass from an int, and the rules may refuse one and take the other.
 """
 
 from __future__ import annotations
@@ -37,6 +45,8 @@ class EngineBinding:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[Event] = []
+        self._checked: tuple[GameState, int, Any, GameState, list[Event]] | None = None
+        """(state checked on, seat, the action object checked, the clone it made, its events)."""
 
     def due(self) -> Due:
         request = self.state.awaiting()
@@ -52,25 +62,39 @@ class EngineBinding:
         request = self.state.awaiting()
         if not isinstance(request, TurnOf) or request.seat != seat:
             raise IllegalAction(f"it is not seat {seat}'s turn", code="not-your-turn", seat=seat)
-        self.state.clone().apply(action)
+        self._checked = None
+        trial = self.state.clone()
+        events = trial.apply(action)
+        self._checked = (self.state, seat, action, trial, events)
 
     def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        checked, self._checked = self._checked, None
+        if checked is not None:
+            state, checked_seat, checked_action, trial, events = checked
+            if state is self.state and checked_seat == seat and checked_action is action:
+                self.state = trial  # what applying it here would give: the rules ran once
+                self.events.extend(events)
+                return
         self.events.extend(self.state.apply(action))
 
     def apply_outcome(self, index: int) -> None:
+        self._checked = None
         request = self.state.awaiting()
         assert isinstance(request, ChanceOf)
         self.events.extend(self.state.apply_chance(request.outcomes[index][0]))
 
     def check_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
         """Raises: IllegalAction (a ValueError) when the rules refuse ``seat``'s claim now."""
+        self._checked = None
         self.state.clone().apply_claim(seat, claim)
 
     def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
         """Raises: IllegalAction, the state unchanged, when the claim is no longer legal."""
+        self._checked = None
         self.events.extend(self.state.apply_claim(seat, claim))
 
     def apply_card(self, deck: str, card: int, to: int | None, value: Wire) -> None:
+        self._checked = None
         self.events.extend(self.state.apply_reveal(deck, card, to, value))
 
     def state_hash(self) -> bytes:

@@ -82,6 +82,9 @@ def play(
 def _claims(state: GameState, bots: Sequence[Bot]) -> None:
     """Let each claiming bot make its claim, in seat order (as at a network draw)."""
     for seat, bot in enumerate(bots):
-        claim = bot_claim(bot, state.observation(seat), state.claims(seat))
+        claims = state.claims(seat)
+        if not claims:
+            continue  # nothing to claim: no observation to build
+        claim = bot_claim(bot, state.observation(seat), claims)
         if claim is not None:
             state.apply_claim(seat, claim)

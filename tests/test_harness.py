@@ -147,6 +147,44 @@ def test_the_binding_reports_what_is_due() -> None:
     assert binding.state_hash() != before and binding.events
 
 
+def test_an_action_checked_then_applied_gives_what_applying_it_alone_gives() -> None:
+    """The binding keeps the clone a check made and adopts it when the same seat's same action
+    is applied next (docs/network.md §10): the state and events must be exactly those of an
+    unchecked apply, and anything else — another action, a failed check between — applies
+    afresh."""
+
+    def rolled() -> EngineBinding:
+        binding = make_engine(GAME, (3,), 2)
+        binding.apply_outcome(2)
+        return binding
+
+    legal = rolled().state.legal_actions(0)
+    assert len(legal) >= 2
+    first, second = legal[0], legal[-1]
+    for checked, applied, between in [
+        (first, first, None),
+        (first, second, None),  # another action than the one checked
+        (first, first, ("reveal", "0,0", "0,0")),  # a failed check between
+        (first, list(first), None),  # equal, not the same types: applied afresh (and refused)
+    ]:
+        plain, binding = rolled(), rolled()
+        before = binding.state
+        binding.check_action(0, checked)
+        if between is not None:
+            with pytest.raises(IllegalAction):
+                binding.check_action(0, between)
+        assert binding.state is before and binding.state.canonical() == plain.state.canonical()
+        outcomes = []
+        for b in (plain, binding):
+            try:
+                b.apply_action(0, applied)  # type: ignore[arg-type]
+                outcomes.append((b.state.canonical(), b.events))
+            except IllegalAction as exc:
+                outcomes.append((b.state.canonical(), str(exc)))
+        assert outcomes[0] == outcomes[1]
+        assert binding.state_hash() == plain.state_hash()
+
+
 @pytest.mark.parametrize(
     ("game", "options", "seats"),
     [

@@ -257,4 +257,7 @@ def test_the_registry_loads_the_test_game_from_the_environment() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd="/", timeout=60
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["('mountains-rivers', 'cards')", "range(2, 7)"]
+    assert done.stdout.splitlines() == [
+        "('mountains-rivers', 'golden-city', 'cards')",
+        "range(2, 7)",
+    ]

@@ -56,6 +56,21 @@ LOST = (ConnectionError, OSError, EOFError, asyncio.IncompleteReadError, Timeout
 """What a lost (or never made) connection to the relay raises."""
 
 
+async def _let_others_run() -> None:
+    """Give the event loop's other work its turn before this peer takes its next frame.
+
+    A frame whose handling sent something (e.g. this member's reveal for the move just
+    taken) may have come with others already read (the mover's reveal, sent with its move);
+    taking those first — a signature check, a draw — would hold up what was just sent wherever
+    its reader shares this event loop: the host's relay (``goldnet host``), which forwards it
+    only once this task yields. Two turns: in the first, the loop sees the relay's socket
+    readable and reads it after this task's turn; in the second, the relay forwards before
+    this task goes on. Nothing is reordered for this peer; the bytes already left.
+    """
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+
+
 class NetPeer(TablePeer):
     """One peer of one table, through its relay (see the module docstring); the game side is
     :class:`~goldnet.net.peer.TablePeer`'s.
@@ -92,6 +107,8 @@ class NetPeer(TablePeer):
         self._writer: asyncio.StreamWriter | None = None
         self._relay_game = ""
         """The game the relay's ``hello`` named."""
+        self._writes = 0
+        """Writes to the relay so far (a frame's handling that sent something yields after)."""
 
     def _send(self, frames: list[list[Any]]) -> None:
         # Nothing is written to a connection already closing (asyncio's TLS transport raises
@@ -99,6 +116,7 @@ class NetPeer(TablePeer):
         if self._writer is not None and not self._writer.is_closing():
             # one write: one TLS record for a move and its reveal
             self._writer.write(b"".join(encode(frame) for frame in frames))
+            self._writes += 1
 
     def switch_relay(self, invite: Invite) -> None:
         """Go on through another relay (a member re-hosted the table): journalled, and the
@@ -226,8 +244,11 @@ class NetPeer(TablePeer):
             while self.outcome is None:
                 async with asyncio.timeout(IDLE_TIMEOUT):  # no task per frame, as wait_for
                     frame = await link.next_frame()
+                writes = self._writes
                 self._on_frame(frame)
                 await link.writer.drain()
+                if self._writes != writes:
+                    await _let_others_run()
         finally:
             self.connected = False
             heartbeat.cancel()

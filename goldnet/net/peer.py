@@ -15,10 +15,12 @@ A bot plays the seat when one is given, choosing from the seat's view
 :class:`~goldnet.view.View` — with a clone of this peer's rules state when the seat is on turn —
 and the answer comes through :meth:`TablePeer.play` (the desktop client). A view is made at each
 step of the rules — the game's start, each drawn outcome, applied action, claim and revealed
-card — from the state right after it (the machine's engine is wrapped for that: by the time the
-machine reports its events, it may be several steps further), so a view carries exactly one
-step's events. While a peer is rebuilt from its journal, the views of the steps it replays are
-kept in :attr:`TablePeer.past` instead (the turn log's earlier turns).
+card — from a copy of the state right after it (the machine's engine is wrapped for that: by
+the time the machine reports its events, it may be several steps further), so a view carries
+exactly one step's events. Views are built and told once the step's own envelopes are
+journalled and sent (:meth:`_flush`): a view is no part of what a member signs, and building one
+would hold up a move or a reveal. While a peer is rebuilt from its journal, the views of the
+steps it replays are kept in :attr:`TablePeer.past` instead (the turn log's earlier turns).
 """
 
 from __future__ import annotations
@@ -161,16 +163,20 @@ class TablePeer:
         """The first view (the game's start) was made."""
         self.past: list[View] = []
         """This seat's views of the steps rebuilt from the journal (the game's start first)."""
+        self._views: list[tuple[GameState, int | None, list[Any], list[Any]]] = []
+        """Steps whose views ``on_view`` is told after the next :meth:`_flush`: a copy of the
+        state right after each, the seat, its events and move."""
 
     def _send(self, frames: list[list[Any]]) -> None:
         """Pass frames (``["env", bytes]``, ``["evidence", bytes]``) to the relay in this
         order, if connected (:class:`~goldnet.net.client.NetPeer` does)."""
 
-    def _flush(self) -> None:
+    def _flush(self, *, tell: bool = True) -> None:
         """Journal the own envelopes made since the last flush (one fsync for all of them),
-        then send them with the evidence queued meanwhile, in order. Called at the end of every
-        step of the machine and before a bot thinks: a crash can lose envelopes that never left,
-        never one that did."""
+        then send them with the evidence queued meanwhile, in order; then, with ``tell``, tell
+        the views made meanwhile. Called at the end of every step of the machine and before a
+        bot thinks (without ``tell``: its turn's view waits until its move has left): a crash
+        can lose envelopes that never left, never one that did."""
         if self._batch:
             if self.journal is not None:
                 self.journal.outgoing(*self._batch.values())
@@ -179,6 +185,8 @@ class TablePeer:
         frames, self._unsent = self._unsent, []
         if frames and not self._replaying:
             self._send(frames)
+        if tell:
+            self._tell_views()
 
     def open_journal(self, path: Path, bot_name: str = "") -> None:
         """Start a new journal at ``path`` (its meta entry first)."""
@@ -351,9 +359,16 @@ class TablePeer:
             return
         if self.on_view is None:
             return
-        view = view_of(engine.state, seat, events, [move] if move else [])
-        trial = engine.state.clone() if view.on_turn and not self.by_bot else None
-        self.on_view(view, trial)
+        # Made from a copy of this step's state once what the step signed has left
+        # (:meth:`_flush`): building a view is no part of a move or a reveal.
+        self._views.append((engine.state.clone(), seat, events, [move] if move else []))
+
+    def _tell_views(self) -> None:
+        """Tell ``on_view`` the views of the steps made since the last time, in order."""
+        while self._views and self.on_view is not None:
+            state, seat, events, moves = self._views.pop(0)
+            view = view_of(state, seat, events, moves)
+            self.on_view(view, state if view.on_turn and not self.by_bot else None)
 
     def show(self) -> None:
         """Tell ``on_view`` this seat's view now as a first view, without the events before it
@@ -362,6 +377,7 @@ class TablePeer:
         if isinstance(engine, EngineBinding):
             self._viewed, self._view_started = len(engine.events), True
             self._show(None)
+            self._tell_views()
 
     def _journal_accepted(self) -> None:
         """Journal what the machine accepted since last time (not this peer's own)."""
@@ -393,7 +409,7 @@ class TablePeer:
                 if not self._replaying:
                     self._unsent.append(["evidence", event.data])
             elif isinstance(event, YourTurn):
-                self._flush()  # what is made so far leaves before the bot thinks
+                self._flush(tell=False)  # what is made so far leaves before the bot thinks
                 self._turn(event.seat)
             elif isinstance(event, GameOver):
                 self._over = (event.result, time.monotonic())

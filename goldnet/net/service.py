@@ -462,8 +462,8 @@ class TableService:
             self._started = True
             self.listener.on_started(self._table_start(peer))
         self.listener.on_view(view, trial)
-        # A view is made mid-step, while the machine still works on what it received: what
-        # the game waits for is reported once that is done.
+        # A view is told while the peer still works on what it received (its journal, the
+        # game's end): what the game waits for is reported once that is done.
         asyncio.get_running_loop().call_soon(self._report)
 
     def _table_start(self, peer: NetPeer) -> TableStart:

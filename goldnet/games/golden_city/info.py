@@ -1,17 +1,15 @@
 """Golden City in the game registry (:mod:`goldnet.games`).
 
 Invariants: no table options; played by 2 to 6 seats on the designed map
-(``resources/golden_city/map.json``; until it is in place, the provisional map
-``resources/golden_city/provisional-map.json``). Heavy modules (rules, bots) are imported when
-first used, so listing the games stays cheap.
+(``resources/golden_city/map.json``, docs/rules/golden-city-map.md). Heavy modules (rules,
+bots) are imported when first used, so listing the games stays cheap.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
-from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import Bot, GameState, Terminal, Wire
 from .. import GameInfo, SelfplayReport
@@ -33,9 +31,7 @@ def designed_map() -> Board:
     from ...data import load_json
     from .board import load_map
 
-    folder = resources.files("goldnet.resources").joinpath("golden_city")
-    name = "map.json" if folder.joinpath("map.json").is_file() else "provisional-map.json"
-    return load_map(load_json("golden_city", name))
+    return load_map(load_json("golden_city", "map.json"))
 
 
 def _new_state(options: tuple[Wire, ...], seats: int) -> GameState:
@@ -71,6 +67,26 @@ def format_result(
     return f"banks: {banks}  winner: {winners}  turns: {turns}"
 
 
+class _Scenario:
+    """The scenario runner, importing :mod:`.scenario` on first use."""
+
+    @property
+    def ScenarioError(self) -> type[Exception]:
+        from .scenario import ScenarioError
+
+        return ScenarioError
+
+    def run(self, case: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], Any]]:
+        from .scenario import run
+
+        return run(case)
+
+    def mismatches(self, expect: Mapping[str, Any], printed: Any) -> list[tuple[str, Any, Any]]:
+        from .scenario import mismatches
+
+        return mismatches(expect, printed)
+
+
 GAME_INFO = GameInfo(
     name=NAME,
     title="Golden City",
@@ -80,6 +96,7 @@ GAME_INFO = GameInfo(
     bot_levels=("random", "heuristic", "strong"),
     make_bot=_make_bot,
     format_result=format_result,
+    scenario=_Scenario(),
     bench_targets={
         "random game": "<= 20 ms",
         "legal actions": "<= 0.5 ms",

@@ -47,7 +47,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine import Action, Awaiting, ChanceOf, Deck, Event, RevealOf, Terminal, TurnOf, Wire
-from .board import Board
+from .board import Board, parse_name
 from .gazette import SALE, SANDSTORM, place, publish
 from .missions import mission_kinds, score
 from .moves import mine_destinations, surface_destinations, tables
@@ -77,7 +77,7 @@ from .setup import (
     SETUPS,
     TOOLS,
     Setup,
-    deal_mix,
+    make_decks,
     token_code,
 )
 from .state import DOWN, GAME, Core, ev, push
@@ -119,20 +119,18 @@ class State(Core):
         kinds = mission_kinds(board)
         if len(kinds) < seats:
             raise ValueError(f'map "{board.name}" offers {len(kinds)} missions for {seats} seats')
-        hill_deck = deal_mix(self.setup.hill_mix, len(board.hills))
-        gallery_deck = deal_mix(self.setup.gallery_mix, len(board.galleries))
-        decks: list[Deck] = [("hill", hill_deck)]
-        if gallery_deck:
-            decks.append(("gallery", gallery_deck))
-        decks.append(("mission", kinds))
-        self._decks: tuple[Deck, ...] = tuple(decks)
+        self._decks: tuple[Deck, ...] = make_decks(
+            self.setup, len(board.hills), len(board.galleries), kinds
+        )
         self._result: Terminal | None = None
         self.left_hill = [0] * 20
-        for value in hill_deck:
-            self.left_hill[HILL_CODES[value]] += 1
         self.left_gallery = [0] * 22
-        for value in gallery_deck:
-            self.left_gallery[GALLERY_CODES[value]] += 1
+        for deck, values in self._decks:
+            for value in values:
+                if deck == "hill":
+                    self.left_hill[HILL_CODES[str(value)]] += 1
+                elif deck == "gallery":
+                    self.left_gallery[GALLERY_CODES[str(value)]] += 1
         self.hidden_gold = sum(self.left_hill[1:10]) + sum(self.left_gallery[1:10])
         self.pos = list(self.tab.house)
         zeros = [0] * seats
@@ -365,8 +363,9 @@ class State(Core):
 
     def _field(self, seat: int, name: object) -> int:
         """The field named ``name`` where ``seat`` moves (the mine while it is below)."""
-        if not isinstance(name, str):
+        if parse_name(name) is None:
             raise refuse("field-syntax", field=repr(name))
+        assert isinstance(name, str)
         grid = self.board.mine if self.in_mine(seat) else self.board.surface
         f = grid.index.get(name)
         if f is None:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...engine import Deck
+
 TOOLS: tuple[str, ...] = ("revolver", "sieve", "horse", "lantern", "pony", "pickaxe")
 """The six tools, in the store's order (bit ``i`` of a tool mask is ``TOOLS[i]``)."""
 REVOLVER, SIEVE, HORSE, LANTERN, PONY, PICKAXE = (1 << i for i in range(6))
@@ -192,3 +194,15 @@ SETUPS: dict[int, Setup] = {
 def deal_mix(pattern: tuple[str, ...], count: int) -> tuple[str, ...]:
     """``count`` token values: ``pattern`` cycled and cut (the deck's contents, sorted)."""
     return tuple(sorted(pattern[i % len(pattern)] for i in range(count)))
+
+
+def make_decks(
+    setup: Setup, hills: int, galleries: int, missions: tuple[str, ...]
+) -> tuple[Deck, ...]:
+    """The decks of a game: ``"hill"`` (one card per hill), ``"gallery"`` (one per gallery
+    field that is not a door; absent without one) and ``"mission"`` (the kinds ``missions``)."""
+    decks: list[Deck] = [("hill", deal_mix(setup.hill_mix, hills))]
+    if galleries:
+        decks.append(("gallery", deal_mix(setup.gallery_mix, galleries)))
+    decks.append(("mission", missions))
+    return tuple(decks)

@@ -32,7 +32,7 @@ from ...engine import Event, Wire
 from .board import Board
 from .gazette import ISSUES
 from .moves import Tables
-from .setup import MISSIONS, TOOLS, Setup
+from .setup import GALLERY_NAMES, MISSIONS, TOKEN_NAMES, TOOLS, Setup
 
 DOWN = -1
 """A face-down token (hill or gallery)."""
@@ -52,6 +52,8 @@ ISSUE_SETS: tuple[tuple[str, ...], ...] = tuple(
     for mask in range(1 << len(ISSUES))
 )
 """The issue names of each mask of published issues."""
+_HILL_NAMES, _HILL_CODES = tuple(TOKEN_NAMES.values()), tuple(TOKEN_NAMES)
+_GALLERY_NAMES, _GALLERY_CODES = tuple(GALLERY_NAMES.values()), tuple(GALLERY_NAMES)
 
 
 def ev(kind: str, seat: int | None, **data: Any) -> Event:
@@ -73,9 +75,12 @@ class Observation:
     revealed thief (10 + strength); ``loot``: per hill ``(nuggets, thieves)`` under a thief.
     ``mine``: per mine field, -1 face down, 0 empty, 1-9 a visible vein, 20 a ghost, 21 a cave-in,
     22 walled. ``sacks``: per seat ``(nuggets, thieves, below)``. ``tools``: per seat, the tool
-    names it holds. ``awaiting``: the head of the turn's queue (e.g. ``("move", 4)``).
+    names it holds. ``awaiting``: the head of the turn's queue (e.g. ``("move", (4,))``);
+    ``queue``: the whole queue. ``tokens_left``: per token value, how many lie face down.
     ``counters``: per seat, its mission counters in the order of
-    :data:`~.setup.MISSIONS`. ``claimed``: per seat, whether it announced its mission fulfilled.
+    :data:`~.setup.MISSIONS`. ``claimed``: per seat, whether it announced its mission fulfilled;
+    ``claims``: the counters each claim was made on (None: no claim); ``windows``: each seat's
+    counters at its last claiming moment.
     ``setup``: the game's numbers (prices, thresholds, ...).
     ``shown``: per seat, its mission once revealed at the end. ``mission``: this seat's own
     mission; ``known``: ``(hill, token)`` this seat saw with its lantern.
@@ -91,6 +96,7 @@ class Observation:
     active: int
     turn: int
     awaiting: tuple[Wire, ...]
+    queue: tuple[tuple[Wire, ...], ...]
     roll: int | None
     where: tuple[tuple[str, int], ...]
     positions: tuple[int, ...]
@@ -111,8 +117,11 @@ class Observation:
     chest: bool
     cow: bool
     hidden_gold: int
+    tokens_left: tuple[tuple[str, int], ...]
     counters: tuple[tuple[int, ...], ...]
     claimed: tuple[bool, ...]
+    claims: tuple[tuple[int, ...] | None, ...]
+    windows: tuple[tuple[int, ...], ...]
     shown: tuple[str | None, ...]
     peeked: tuple[tuple[int, ...], ...]
     end: str | None
@@ -275,6 +284,7 @@ class Core:
             active=self.active,
             turn=self.turn,
             awaiting=self.todo[0] if self.todo else ("over",),
+            queue=tuple(self.todo),
             roll=self.roll,
             where=where,
             positions=tuple(self.pos),
@@ -295,8 +305,11 @@ class Core:
             chest=self.chest,
             cow=self.cow,
             hidden_gold=self.hidden_gold,
+            tokens_left=self.tokens_left(),
             counters=tuple(map(tuple, self.counters)),
             claimed=tuple(c is not None for c in self.claimed),
+            claims=tuple(self.claimed),
+            windows=tuple(self.window),
             shown=tuple(self.shown),
             peeked=tuple(self.peeked),
             end=self.end,
@@ -307,6 +320,15 @@ class Core:
             left_hill=tuple(self.left_hill),
             left_gallery=tuple(self.left_gallery),
         )
+
+    def tokens_left(self) -> tuple[tuple[str, int], ...]:
+        """Per token value of both decks (hill tokens, then gallery tokens), how many lie face
+        down: the public mix less what was revealed."""
+        hill = zip(_HILL_NAMES, map(self.left_hill.__getitem__, _HILL_CODES), strict=True)
+        gallery = zip(
+            _GALLERY_NAMES, map(self.left_gallery.__getitem__, _GALLERY_CODES), strict=True
+        )
+        return (*hill, *gallery)
 
     def canonical(self) -> bytes:
         """The canonical msgpack encoding of the public position (what :meth:`public_hash`

@@ -65,7 +65,7 @@ def test_equal_maps_make_equal_boards() -> None:
     assert load_map(other) != small()
 
 
-def test_the_designed_or_provisional_map_loads() -> None:
+def test_the_designed_map_loads() -> None:
     board = designed_map()
     assert board.seat_counts == (2, 3, 4, 5, 6)
 

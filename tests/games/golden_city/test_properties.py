@@ -121,3 +121,24 @@ def test_another_seats_mission_never_changes_a_seats_observation() -> None:
             continue
         break
     assert states[0].observation(2) != states[1].observation(2)
+
+
+def test_a_state_rebuilt_from_an_observation_shows_the_same_and_plays_on() -> None:
+    from goldnet.games.golden_city.rebuild import from_observation
+
+    seen = {"checked": 0}
+
+    def check(st: State, events: list[Any]) -> None:
+        if st.turn % 3:
+            return
+        for seat in (None, *range(st.n_seats)):
+            rebuilt = from_observation(st.observation(seat))
+            assert rebuilt.public_hash() == st.public_hash()
+            assert rebuilt.observation(seat) == st.observation(seat)
+            assert rebuilt.awaiting() == st.awaiting()
+            if seat is not None:
+                assert rebuilt.legal_actions(seat) == st.legal_actions(seat)
+        seen["checked"] += 1
+
+    random_game(3, 5, check)
+    assert seen["checked"] > 20
