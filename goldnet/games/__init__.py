@@ -54,6 +54,23 @@ class ScenarioRunner(Protocol):
         ...
 
 
+class SelfplayReport(Protocol):
+    """A game's own words in ``goldnet selfplay``: what it says of each game and of the run
+    (one report per run; it may keep figures across the games it is shown)."""
+
+    def game(
+        self, options: tuple[Wire, ...], names: Sequence[str], state: GameState, result: Terminal
+    ) -> tuple[dict[str, Any], str]:
+        """One finished game (``state`` at its end, ``names`` the bots by seat): the fields of
+        its ``--json`` object after ``"game"``, and its text line after ``game N``."""
+        ...
+
+    def summary(self) -> tuple[dict[str, Any], list[str]]:
+        """Figures over the games shown so far: fields added to the ``--json`` summary, and
+        the lines the text summary adds."""
+        ...
+
+
 @dataclass(frozen=True)
 class Option:
     """One table option of a game, e.g. the Mountains & Rivers board.
@@ -112,6 +129,11 @@ class GameInfo:
         bench_targets: the speed each ``goldnet bench`` figure of the game should reach, by
             figure (``"random game"``, ``"legal actions"``, ``"best move"``), e.g.
             ``"<= 10 ms"`` (a target may name the statistic it bounds: ``"p95 <= 0.2 s"``).
+        bench_seats: the seat count ``goldnet bench`` plays the game with (None: the fewest).
+        bench_position: ``seed -> (state, seat)``: a position whose legal actions ``goldnet
+            bench`` times, the seat on turn (None: after 20 random actions).
+        selfplay_report: makes the game's :class:`SelfplayReport` for one ``goldnet selfplay``
+            run (None: the result line of ``format_result`` and the scores).
     """
 
     name: str
@@ -125,6 +147,11 @@ class GameInfo:
     seat_roles: Callable[[int], tuple[str, ...]] | None = None
     scenario: ScenarioRunner | None = field(default=None, compare=False)
     bench_targets: Mapping[str, str] = field(default_factory=dict, compare=False)
+    bench_seats: int | None = None
+    bench_position: Callable[[int], tuple[GameState, int]] | None = field(
+        default=None, compare=False
+    )
+    selfplay_report: Callable[[], SelfplayReport] | None = field(default=None, compare=False)
 
     def check(self, options: tuple[Any, ...], seats: int) -> None:
         """Check a table's options and seat count.

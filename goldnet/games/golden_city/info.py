@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Bot, GameState, Terminal, Wire
-from .. import GameInfo
+from .. import GameInfo, SelfplayReport
 
 if TYPE_CHECKING:
     from .board import Board
@@ -44,6 +44,18 @@ def _make_bot(level: str, seed: int | str) -> Bot:
     from .bots import make_bot
 
     return make_bot(level, seed)
+
+
+def _report() -> SelfplayReport:
+    from .report import Report
+
+    return Report()
+
+
+def _bench_position(seed: int) -> tuple[GameState, int]:
+    from .report import bench_position
+
+    return bench_position(seed)
 
 
 def format_result(
@@ -81,9 +93,16 @@ GAME_INFO = GameInfo(
     seats=range(2, 7),
     options=(),
     new_state=_new_state,
-    bot_levels=("random",),
+    bot_levels=("random", "heuristic", "strong"),
     make_bot=_make_bot,
     format_result=format_result,
     scenario=_Scenario(),
-    bench_targets={"random game": "<= 20 ms", "legal actions": "<= 0.5 ms"},
+    bench_targets={
+        "random game": "<= 20 ms",
+        "legal actions": "<= 0.5 ms",
+        "best move": "median <= 0.2 s, p95 <= 0.5 s",
+    },
+    bench_seats=4,
+    bench_position=_bench_position,
+    selfplay_report=_report,
 )

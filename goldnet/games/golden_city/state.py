@@ -84,6 +84,9 @@ class Observation:
     ``setup``: the game's numbers (prices, thresholds, ...).
     ``shown``: per seat, its mission once revealed at the end. ``mission``: this seat's own
     mission; ``known``: ``(hill, token)`` this seat saw with its lantern.
+    ``left_hill``, ``left_gallery``: per token code, how many tokens of that code still lie face
+    down on the hills / in the galleries (the public mix less what was revealed; a bot's view of
+    the hidden tokens starts from it).
     """
 
     seat: int | None
@@ -124,6 +127,8 @@ class Observation:
     end: str | None
     mission: str | None
     known: tuple[tuple[int, str], ...]
+    left_hill: tuple[int, ...]
+    left_gallery: tuple[int, ...]
 
 
 class Core:
@@ -312,6 +317,8 @@ class Core:
             known=()
             if seat is None or not self.known[seat]
             else tuple(sorted(self.known[seat].items())),
+            left_hill=tuple(self.left_hill),
+            left_gallery=tuple(self.left_gallery),
         )
 
     def tokens_left(self) -> tuple[tuple[str, int], ...]:
