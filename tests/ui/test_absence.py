@@ -175,10 +175,12 @@ def test_a_bot_that_goes_away_and_comes_back_is_waited_for_never_blamed(
     no_blame(window)
     artifacts.save(window.grab().toImage(), "absence-paused-en.png")
 
+    hints: list[str] = []  # the hint may leave at once (the game goes on): record each shown
+    c.hintChanged.connect(hints.append)
     bring_the_bot_back(window)
     qtbot.waitUntil(lambda: not c.away, timeout=15000)
     assert "Easy bot is back." in [table.log.item(i).text() for i in range(table.log.count())]
-    assert table.hint.text() == "Easy bot is back." and table.banner.currentWidget() is table.hint
+    assert "Easy bot is back." in hints
     qtbot.waitUntil(lambda: not table.pause.isVisible(), timeout=15000)
     assert table.scene.panels[1].status != "Connection lost"
 

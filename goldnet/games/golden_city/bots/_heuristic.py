@@ -195,4 +195,4 @@ class HeuristicBot:
         if st.tools[s] & PICKAXE and st.board.galleries:
             return v.value(s) - U
         faces = sum(1 for face in FACES if f in stops(st, s, face, v.walls)[0])
-        return v.value(s) + faces
+        return v.value(s) + 1 + faces

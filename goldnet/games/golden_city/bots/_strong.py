@@ -56,6 +56,14 @@ class Settings:
 
     shortlist: int = 2
     nodes: int = 4000
+    replies: int = 0
+    width_base: tuple[int, ...] = (0, 0, 400, 250, 150, 120, 100)
+    width_step: tuple[int, ...] = (0, 0, 200, 100, 50, 40, 30)
+
+    def width(self, seats: int, advances_left: int) -> int:
+        """The lead (units) worth an even chance with ``advances_left`` locomotive advances to
+        the station (fitted on heuristic self-play)."""
+        return self.width_base[seats] + self.width_step[seats] * max(0, advances_left)
 
 
 class StrongBot(HeuristicBot):
@@ -114,12 +122,14 @@ class _Search:
         request = st.awaiting()
         if (
             isinstance(request, Terminal)
-            or st.turn != self.turn
+            or st.turn > self.turn + self.settings.replies
             or self.nodes > self.settings.nodes
         ):
             return self.leaf(st)
         if isinstance(request, TurnOf):
-            if request.seat != self.me or st.todo[0][0] == "store":
+            if request.seat != self.me:
+                return self.reply(st, request.seat)
+            if st.todo[0][0] == "store" or st.turn != self.turn:
                 return self.leaf(st)
             return self.choice(st)
         if isinstance(request, ChanceOf):
@@ -139,6 +149,24 @@ class _Search:
             order = sorted(range(len(legal)), key=lambda i: -quick[i])
             legal = [legal[i] for i in sorted(order[: self.settings.shortlist])]
         return max(self.action(st, a) for a in legal)
+
+    def reply(self, st: State, seat: int) -> int:
+        """An opponent's turn inside the search: it leaves the store, rolls, and moves where
+        the heuristic's one-look value is best for it."""
+        head = st.todo[0][0]
+        legal = st.legal_actions(seat)
+        if head == "store":
+            action: Action = ("done",)
+        elif head == "before":
+            action = ("roll",)
+        elif len(legal) == 1:
+            action = legal[0]
+        else:
+            v = Valuer(st, seat, self.w)
+            quick = [after_value(v, seat, a) for a in legal]
+            action = legal[quick.index(max(quick))]
+        st.apply(action)
+        return self.node(st)
 
     def chance(self, st: State, request: ChanceOf) -> int:
         head = st.todo[0]
@@ -219,10 +247,22 @@ class _Search:
         return total // weight if weight else self.leaf(st)
 
     def leaf(self, st: State) -> int:
-        """The bot's value less the best opponent's bank and kept sack (units)."""
+        """The bot's chance of winning, as a score: its lead over the best opponent (its value
+        less their bank, kept sack and expected mission) on the smooth scale of
+        :func:`win_score`, whose width is the game's remaining uncertainty."""
         v = Valuer(st, self.me, self.w)
-        best = max(v.holding(o) for o in range(st.n_seats) if o != self.me)
-        return v.value(self.me) - best
+        best = max(v.holding(o) + v.mission_guess(o) for o in range(st.n_seats) if o != self.me)
+        lead = v.value(self.me) - best
+        left = len(st.board.track) - 1 - st.loco
+        return win_score(lead, self.settings.width(st.n_seats, left))
+
+
+def win_score(lead: int, width: int) -> int:
+    """A lead (units) as a score from -1000 to 1000 rising like a chance of winning:
+    ``1000 * lead / (|lead| + width)`` (a soft step, in integers; ``width`` the lead that
+    scores 500)."""
+    score = 1000 * abs(lead) // (abs(lead) + max(1, width))
+    return score if lead >= 0 else -score
 
 
 def _classes(pool: list[int]) -> list[tuple[int, int]]:

@@ -30,7 +30,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..gazette import CHEST, DOUBLE_BOUNTY, SANDSTORM, STORM, STRIKE
+from ..missions import mission_kinds
 from ..moves import mine_destinations, surface_destinations
+from ..rules import State
 from ..setup import (
     GHOST,
     HAUL,
@@ -68,6 +70,8 @@ class Weights:
             bonus over the threshold).
         attack_margin: an opponent is expected to attack when its expected gain is above this
             (units of :data:`U`).
+        late: per 100, how much of the chance that the game ends before the sack is home
+            counts as lost.
     """
 
     potential: int = 60
@@ -75,6 +79,7 @@ class Weights:
     mine_exposure: int = 30
     mission: int = 60
     attack_margin: int = 50
+    late: int = 100
 
 
 def bounty(st: Core) -> int:
@@ -181,7 +186,7 @@ class Valuer:
         weights: the settings.
     """
 
-    def __init__(self, st: Core, me: int, weights: Weights) -> None:
+    def __init__(self, st: State, me: int, weights: Weights) -> None:
         self.st, self.me, self.w = st, me, weights
         self.reset()
 
@@ -346,6 +351,7 @@ class Valuer:
         late = end_chance(advances, n * turns_home)
         if st.hidden_gold <= 1:
             late = max(late, 50)
+        late = min(100, late * self.w.late // 100)
         return max(0, 100 - danger - exposure - late)
 
     def _home_faces(self, s: int) -> int:
@@ -370,6 +376,12 @@ class Valuer:
         face whose every move loses counts 0; the locomotive face counts the sack it would
         hit)."""
         st = self.st
+        if st.pos[s] >= st.ns:
+            return max(self._roll_gain(s), self.mine_prospect(s))
+        return self._roll_gain(s)
+
+    def _roll_gain(self, s: int) -> int:
+        st = self.st
         total = 0
         for face in FACES:
             ends, caves = stops(st, s, face, self.walls)
@@ -391,23 +403,32 @@ class Valuer:
         return total // 6
 
     def mine_prospect(self, s: int) -> int:
-        """A rough worth of going down now (units): the face-down galleries' average token
-        over the turns left, at most four, less the company's share."""
+        """A rough worth of a visit to the mine from now (units): the face-down galleries'
+        average token on each roll left of the visit (at most four, half of it in the dark),
+        less the company's share, plus the progress it brings a mine or ghost mission."""
         st = self.st
-        total = value = 0
+        total = value = ghosts = 0
         for c, weight in self.gallery:
             value += weight * (U * c if c < GHOST else (-U * 2 if c > GHOST else -U))
+            ghosts += weight if c == GHOST else 0
             total += weight
         if not total:
             return 0
-        turns = min(4, self.rounds - 1)
-        lit = 2 if st.light[s] > 0 or st.tools[s] & LANTERN else 1
-        worth = value * turns * lit // (2 * total) - U * st.setup.company
+        rolls = max(0, min(4, self.rounds - 1))
+        lit = st.light[s] > 0 or (st.pos[s] < st.ns and st.tools[s] & LANTERN)
+        found = value * rolls // (total if lit else 2 * total)
+        worth = found - U * st.setup.company
         mission = st.mission[s]
-        if s == self.me and mission in ("mine", "ghosts") and turns > 1:
-            worth += (
-                self.mission_step(s, MISSIONS.index(mission)) * st.setup.threshold(mission) // 2
-            )
+        if s == self.me and mission in ("mine", "ghosts") and rolls:
+            kind = MISSIONS.index(mission)
+            need = st.setup.thresholds[kind]
+            done = st.counters[s][kind]
+            if mission == "mine":
+                more = max(0, found) // U
+                gain = min(need, done + st.below[s] + more) - min(need, done + st.below[s])
+            else:
+                gain = 1 if ghosts * rolls * 2 >= total else 0
+            worth += self.mission_step(s, kind) * gain
         return max(0, worth)
 
     def mission_value(self, s: int) -> int:
@@ -420,7 +441,10 @@ class Valuer:
         mission = st.mission[s]
         if s != self.me or mission is None:
             return 0
-        kind = MISSIONS.index(mission)
+        return self._credit(s, MISSIONS.index(mission))
+
+    def _credit(self, s: int, kind: int) -> int:
+        st = self.st
         need = st.setup.thresholds[kind]
         done = st.counters[s][kind]
         bonus = U * st.setup.mission_bonus
@@ -433,6 +457,19 @@ class Valuer:
         elif kind == MINE:
             done += st.below[s]
         return bonus * self.w.mission * min(need, done) // (100 * need)
+
+    def mission_guess(self, s: int) -> int:
+        """What another seat's secret mission is expected to pay it (units): the whole bonus
+        once it announced its mission fulfilled, else its progress averaged over the kinds it
+        may hold (every kind of the deck but the valuer's own)."""
+        st = self.st
+        if st.claimed[s] is not None:
+            return U * st.setup.mission_bonus
+        mine = st.mission[self.me]
+        kinds = [MISSIONS.index(k) for k in mission_kinds(st.board) if k != mine]
+        if not kinds:
+            return 0
+        return sum(self._credit(s, k) for k in kinds) // len(kinds)
 
     def holding(self, s: int) -> int:
         """Seat ``s``'s bank and the share of its sack expected to reach it (units)."""
