@@ -298,11 +298,27 @@ def setup_for(seats: int, override: dict[str, Any]) -> Setup:
     return dataclasses.replace(SETUPS[seats], **fields)
 
 
+class Forced:
+    """A bot that buys ``tool`` whenever the store offers it, and otherwise plays as ``bot``:
+    the worth of a tool held from the first chance (``--override '{"force": "sieve"}'``)."""
+
+    def __init__(self, bot: Any, tool: str) -> None:
+        self.bot, self.buy = bot, ("buy", tool)
+
+    def choose(self, observation: Any, legal: Sequence[Any]) -> Any:
+        return self.buy if self.buy in legal else self.bot.choose(observation, legal)
+
+    def claim(self, observation: Any, claims: Sequence[Any]) -> Any:
+        return self.bot.claim(observation, claims)
+
+
 def play_game(task: tuple[int, int, int, tuple[str, ...], dict[str, Any]]) -> dict[str, Any]:
     """One game: ``(seats, game, seed, bot names, override)`` -> its figures."""
     seats, game, seed, names, override = task
     order = [(seat + game) % seats for seat in range(seats)]
     bots = [make_bot(names[k], f"{seed}/{game}/{seat}") for seat, k in enumerate(order)]
+    if "force" in override:
+        bots = [Forced(bot, override["force"]) for bot in bots]
     chance = Stream(seed, "chance", game)
     st = State(board_for(override), seats, setup_for(seats, override))
     deck = LocalDeck(st.decks(), chance)
@@ -343,7 +359,10 @@ def play_game(task: tuple[int, int, int, tuple[str, ...], dict[str, Any]]) -> di
         "turns": st.turn,
         "banks": list(request.scores),
         "winners": list(request.winners),
-        "missions": [[kind, done] for kind, done in zip(st.shown, fulfilled(st), strict=True)],
+        "missions": [
+            [kind, done, st.counters[seat][MISSIONS.index(kind)]]
+            for seat, (kind, done) in enumerate(zip(st.shown, fulfilled(st), strict=True))
+        ],
         "issues": [name for i, name in enumerate(ISSUES) if st.published >> i & 1],
         "buys": track.buys,
         "banked": track.banked,
@@ -387,10 +406,12 @@ def figures(seats: int, games: list[dict[str, Any]]) -> dict[str, Any]:
             wins[w] += 1 / len(g["winners"])
     dealt = dict.fromkeys(MISSIONS, 0)
     met = dict.fromkeys(MISSIONS, 0)
+    counts: dict[str, dict[int, int]] = {k: {} for k in MISSIONS}  # final counter -> seats
     for g in done:
-        for kind, ok in g["missions"]:
+        for kind, ok, count in g["missions"]:
             dealt[kind] += 1
             met[kind] += ok
+            counts[kind][count] = counts[kind].get(count, 0) + 1
     banked = sum(g["banked"] for g in done)
     lost = sum(g["lost"] for g in done)
     exposure = lost / (lost + banked) if lost + banked else 0.0
@@ -421,7 +442,12 @@ def figures(seats: int, games: list[dict[str, Any]]) -> dict[str, Any]:
         "seat_wins": [wilson(w, n) for w in wins],
         "winning_bank": mean_ci([max(g["banks"]) for g in done]),
         "missions": {
-            k: {"dealt": dealt[k], "fulfilled": wilson(met[k], dealt[k])} for k in MISSIONS
+            k: {
+                "dealt": dealt[k],
+                "fulfilled": wilson(met[k], dealt[k]),
+                "counters": dict(sorted(counts[k].items())),
+            }
+            for k in MISSIONS
         },
         "gazette": {i: wilson(sum(i in g["issues"] for g in done), n) for i in ISSUES},
         "issues_per_game": mean_ci([len(g["issues"]) for g in done]),
@@ -545,6 +571,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         p.error("--players: table sizes are 2 to 6")
     if not 1 <= args.games <= MAX_GAMES:
         p.error(f"--games: 1 to {MAX_GAMES}")
+    if not 1 <= args.jobs <= 16:
+        p.error("--jobs: 1 to 16")
     if not isinstance(args.override_data, dict):
         p.error("--override: a JSON object")
     args.names = args.bots.split(",")
@@ -573,15 +601,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]  # fmt: skip
     records: dict[int, list[dict[str, Any]]] = {s: [] for s in args.sizes}
     timed_out = False
-    with multiprocessing.Pool(max(1, args.jobs)) as pool:
-        for k, record in enumerate(pool.imap(play_game, tasks, chunksize=4)):
-            records[record["seats"]].append(record)
-            if k % 100 == 99:
-                print(f"{k + 1}/{len(tasks)} games", file=sys.stderr, flush=True)
-            if time.monotonic() - start > args.max_seconds:
-                timed_out = True
-                pool.terminate()
-                break
+    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
+    played = pool.imap(play_game, tasks, chunksize=4) if pool else map(play_game, tasks)
+    for k, record in enumerate(played):
+        records[record["seats"]].append(record)
+        if k % 100 == 99:
+            print(f"{k + 1}/{len(tasks)} games", file=sys.stderr, flush=True)
+        if time.monotonic() - start > args.max_seconds:
+            timed_out = True
+            break
+    if pool:
+        pool.terminate()
+        pool.join()
     seconds = time.monotonic() - start
     result = {
         "seed": args.seed,
