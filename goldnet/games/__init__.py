@@ -71,6 +71,36 @@ class SelfplayReport(Protocol):
         ...
 
 
+class LazyScenario:
+    """A game's :class:`ScenarioRunner` that imports the game's scenario module (which names
+    ``ScenarioError``, ``run`` and ``mismatches``) on first use, so listing the games stays
+    cheap.
+
+    Args:
+        module: the scenario module's dotted name, e.g.
+            ``"goldnet.games.mountains_rivers.scenario"``.
+    """
+
+    def __init__(self, module: str) -> None:
+        self._module = module
+
+    def _load(self) -> Any:
+        return importlib.import_module(self._module)
+
+    @property
+    def ScenarioError(self) -> type[Exception]:
+        error: type[Exception] = self._load().ScenarioError
+        return error
+
+    def run(self, case: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], Any]]:
+        steps: Iterator[tuple[Mapping[str, Any], Any]] = self._load().run(case)
+        return steps
+
+    def mismatches(self, expect: Mapping[str, Any], printed: Any) -> list[tuple[str, Any, Any]]:
+        found: list[tuple[str, Any, Any]] = self._load().mismatches(expect, printed)
+        return found
+
+
 @dataclass(frozen=True)
 class Option:
     """One table option of a game, e.g. the Mountains & Rivers board.

@@ -7,12 +7,12 @@ bots) are imported when first used, so listing the games stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...engine import Bot, GameState, Terminal, Wire
-from .. import GameInfo, SelfplayReport
+from .. import GameInfo, LazyScenario, SelfplayReport
 
 if TYPE_CHECKING:
     from .board import Board
@@ -67,26 +67,6 @@ def format_result(
     return f"banks: {banks}  winner: {winners}  turns: {turns}"
 
 
-class _Scenario:
-    """The scenario runner, importing :mod:`.scenario` on first use."""
-
-    @property
-    def ScenarioError(self) -> type[Exception]:
-        from .scenario import ScenarioError
-
-        return ScenarioError
-
-    def run(self, case: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], Any]]:
-        from .scenario import run
-
-        return run(case)
-
-    def mismatches(self, expect: Mapping[str, Any], printed: Any) -> list[tuple[str, Any, Any]]:
-        from .scenario import mismatches
-
-        return mismatches(expect, printed)
-
-
 GAME_INFO = GameInfo(
     name=NAME,
     title="Golden City",
@@ -96,7 +76,7 @@ GAME_INFO = GameInfo(
     bot_levels=("random", "heuristic", "strong"),
     make_bot=_make_bot,
     format_result=format_result,
-    scenario=_Scenario(),
+    scenario=LazyScenario("goldnet.games.golden_city.scenario"),
     bench_targets={
         "random game": "<= 20 ms",
         "legal actions": "<= 0.5 ms",
