@@ -4,7 +4,8 @@
 percentile and maximum: a player waits for the slow moves); the protocol's figures
 (:mod:`goldnet.bench_protocol`); a roll through a relay from the move that makes it due,
 journals on, against a TLS echo through the same relay in the same run (median and 95th
-percentile, :mod:`goldnet.bench_roll`); the lobby's first paint (:mod:`goldnet.bench_ui`); the
+percentile, :mod:`goldnet.bench_roll`); the mental-poker deck's setup and audit
+(:mod:`goldnet.bench_deck`); the lobby's first paint (:mod:`goldnet.bench_ui`); the
 relay under 2,000 idle connections (:mod:`goldnet.bench_relay`).
 
 Timing uses the clock, so it lives here and never in the rules or in tests.
@@ -158,6 +159,7 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
     Returns ``{name: {"median": value, "unit": "ms" | "s", "runs": n, "target": text}}``; the
     strongest bot's move adds ``"p95"`` and ``"max"`` (same unit), which its target names.
     """
+    from .bench_deck import run_deck_bench
     from .bench_protocol import run_protocol_bench
     from .bench_relay import run_relay_bench
     from .bench_roll import run_roll_bench
@@ -166,6 +168,7 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
     return {
         **{k: v for info in games.games() for k, v in _game_figures(info, repeat).items()},
         **run_protocol_bench(repeat),
+        **run_deck_bench(repeat),
         **run_roll_bench(repeat),
         **run_relay_bench(),
         **run_ui_bench(min(repeat, 10)),

@@ -7,7 +7,9 @@ mover's own house within the move stops there (the overshoot); with a pickaxe, e
 line reaches within the move may be a stop to descend.
 
 Mine ("The mine"): a face moves along exactly ``k`` gallery steps from neighbour to neighbour,
-visiting no field twice, never through or onto a walled field.
+visiting no field twice, never through or onto a walled field. A prospector below from whose field
+no other door can be reached around the walls is cut off (:func:`cut_off`); the company brings it
+up through the door nearest to it, walls or not (:func:`nearest_door`).
 
 Invariants: the tables depend only on the board and the seat count and are built once per pair
 (:func:`tables`); destinations come out sorted by field number, so actions built from them are in
@@ -138,3 +140,38 @@ def _paths(tab: Tables, start: int, k: int, walls: int) -> tuple[int, ...]:
         if len(tab.memo) < 200_000:
             tab.memo[key] = found
     return found
+
+
+def cut_off(board: Board, start: int, walls: int) -> bool:
+    """Whether a prospector on mine field ``start`` can never land on a door again: the mine has
+    doors, but none can be reached through mine fields outside the bit mask ``walls`` — a door
+    other than ``start``, or ``start`` itself by stepping away and back (docs/rules/
+    golden-city.md, "Cut off")."""
+    if max(board.door_cave, default=-1) < 0:
+        return False
+    own = board.door_cave[start] >= 0
+    seen, stack = 1 << start, [start]
+    while stack:
+        m = stack.pop()
+        for g in board.mine_neighbours[m]:
+            bit = 1 << g
+            if not (seen | walls) & bit:
+                if own or board.door_cave[g] >= 0:
+                    return False
+                seen |= bit
+                stack.append(g)
+    return True
+
+
+def nearest_door(board: Board, start: int) -> int:
+    """The door fewest gallery steps from mine field ``start``, walls ignored (the lowest field
+    number among equals; ``start`` itself when it is a door); on a map whose mine joins no door
+    to ``start``, the lowest-numbered door. The mine must have a door (:func:`cut_off`)."""
+    ring, seen = [start], {start}
+    while ring:
+        doors = [m for m in ring if board.door_cave[m] >= 0]
+        if doors:
+            return min(doors)
+        ring = sorted({g for m in ring for g in board.mine_neighbours[m]} - seen)
+        seen.update(ring)
+    return min(m for m, cave in enumerate(board.door_cave) if cave >= 0)

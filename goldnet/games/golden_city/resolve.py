@@ -16,7 +16,7 @@ wait for a chance outcome or a reveal at the front of the turn's queue (``st.tod
 Invariants: every nugget that enters play or leaves it is an event carrying ``enter`` or
 ``leave`` (the gold ledger of the tests); a sack moves whole (nuggets, captured thieves and the
 gold found below, which becomes plain nuggets in another's sack); a seat sent home from the mine
-leaves its light behind and walls the cave-in it stood on.
+leaves its light behind and walls the cave-in it stood on (once nobody else stands on it).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 
 from ...engine import Event
 from .gazette import CHEST, DOUBLE_BOUNTY, STORM, STRIKE, WANTED, after_advance
+from .moves import nearest_door
 from .setup import (
     BRAWLS,
     CAVE_IN,
@@ -52,9 +53,10 @@ def duel_bonus(st: Core, seat: int, kind: str) -> int:
 
 
 def leave_field(st: Core, seat: int) -> None:
-    """``seat`` leaves where it stands: a cave-in it stood on is walled."""
+    """``seat`` leaves where it stands: a cave-in it stood on is walled, unless another
+    prospector still stands there (a fight's winner): the field is walled once nobody does."""
     p = st.pos[seat]
-    if p >= st.ns and st.gal[p - st.ns] == CAVE_IN:
+    if p >= st.ns and st.gal[p - st.ns] == CAVE_IN and st.occupant(p, seat) < 0:
         st.gal[p - st.ns] = WALL
 
 
@@ -241,6 +243,15 @@ def exit_mine(st: Core, seat: int, door: int) -> list[Event]:
     if other >= 0:
         events += fight(st, seat, other, ())
     return events
+
+
+def rescue(st: Core, seat: int) -> list[Event]:
+    """``seat`` is cut off below (no door within reach around the walls): instead of rolling,
+    the company brings it up through the nearest door, as if it had landed there — the wagon,
+    the light's end, a fight on the cave (designer's choice, docs/rules/golden-city.md)."""
+    door = nearest_door(st.board, st.pos[seat] - st.ns)
+    leave_field(st, seat)
+    return [ev("rescue", seat, door=st.board.mine.names[door]), *exit_mine(st, seat, door)]
 
 
 def duel_roll(st: Core, task: tuple[Any, ...], roll: int) -> list[Event]:

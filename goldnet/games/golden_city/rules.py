@@ -4,7 +4,8 @@ what each action, chance outcome, reveal and claim does.
 A turn (the ruling "A turn, in phases"): (1) at home, the store; (2) before the roll, at most one
 of a lantern peek (then the roll), a raft crossing or a Pony Express ride (each instead of
 rolling); (3) the roll; (4) the move; (5) the resolution: reveals, duels, the locomotive, the
-Gazette; (6) at home, the store. A seat with a lost turn skips (2)-(5).
+Gazette; (6) at home, the store. A seat with a lost turn skips (2)-(5); a seat cut off below
+is brought up by the company instead of (2)-(4).
 
 The turn is a queue of tasks (``st.todo``); its head says what the game awaits:
 
@@ -50,7 +51,7 @@ from ...engine import Action, Awaiting, ChanceOf, Deck, Event, RevealOf, Termina
 from .board import Board, parse_name
 from .gazette import SALE, SANDSTORM, place, publish
 from .missions import mission_kinds, score
-from .moves import mine_destinations, surface_destinations, tables
+from .moves import cut_off, mine_destinations, surface_destinations, tables
 from .refusals import refuse, shown
 from .resolve import (
     advance_locomotive,
@@ -61,6 +62,7 @@ from .resolve import (
     effects,
     fight,
     leave_field,
+    rescue,
     reveal_token,
 )
 from .setup import (
@@ -286,7 +288,9 @@ class State(Core):
             raise refuse("game-over")
         head = self.todo[0]
         expected = ("reveal", deck, card, -1 if to is None else to)
-        if head[0] != "reveal" or head != expected or isinstance(card, bool):
+        # exactly the awaited types: 1.0 == True == 1, and -1 stands for "to everyone" inside
+        exact = type(deck) is str and type(card) is int and (to is None or type(to) is int)
+        if head[0] != "reveal" or not exact or to == -1 or head != expected:
             raise refuse("bad-reveal", card=shown(card), deck=shown(deck), to=shown(to))
         code = self._card_value(deck, value, to)
         self.todo.pop(0)
@@ -558,7 +562,11 @@ class State(Core):
                 events += self._begin(task[1])
             elif kind == "ready":
                 seat = self.active
-                if self._before_options(seat):
+                p = self.pos[seat] - self.ns
+                if p >= 0 and cut_off(self.board, p, self.walls()):
+                    push(self, ("end-turn",))
+                    events += rescue(self, seat)
+                elif self._before_options(seat):
                     push(self, ("before",))
                 else:
                     self._push_roll(seat)

@@ -84,9 +84,6 @@ class Observation:
     ``setup``: the game's numbers (prices, thresholds, ...).
     ``shown``: per seat, its mission once revealed at the end. ``mission``: this seat's own
     mission; ``known``: ``(hill, token)`` this seat saw with its lantern.
-    ``left_hill``, ``left_gallery``: per token code, how many tokens of that code still lie face
-    down on the hills / in the galleries (the public mix less what was revealed; a bot's view of
-    the hidden tokens starts from it).
     """
 
     seat: int | None
@@ -127,8 +124,6 @@ class Observation:
     end: str | None
     mission: str | None
     known: tuple[tuple[int, str], ...]
-    left_hill: tuple[int, ...]
-    left_gallery: tuple[int, ...]
 
 
 class Core:
@@ -270,7 +265,14 @@ class Core:
 
     def observation(self, seat: int | None = None) -> Observation:
         """Everything ``seat`` may see: the public position, its own mission and the tokens it
-        peeked at; ``None`` gives the public view."""
+        peeked at; ``None`` gives the public view.
+
+        Raises:
+            ValueError: ``seat`` is neither None nor a seat number (``-1`` would otherwise show
+                the last seat's secrets, ``True`` seat 1's).
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n_seats):
+            raise ValueError(f"no seat {seat!r} in a game of {self.n_seats} seats")
         ns, house = self.ns, self.tab.house
         where = tuple(
             ("mine", p - ns) if p >= ns else ("home" if p == house[s] else "surface", p)
@@ -317,8 +319,6 @@ class Core:
             known=()
             if seat is None or not self.known[seat]
             else tuple(sorted(self.known[seat].items())),
-            left_hill=tuple(self.left_hill),
-            left_gallery=tuple(self.left_gallery),
         )
 
     def tokens_left(self) -> tuple[tuple[str, int], ...]:

@@ -21,7 +21,8 @@ from goldnet.games.golden_city.bots import (
     mission_met,
 )
 from goldnet.games.golden_city.bots._strong import Settings, win_score
-from goldnet.games.golden_city.bots._view import brawl_odds, fight_odds, hill_odds, rebuild
+from goldnet.games.golden_city.bots._view import brawl_odds, fight_odds, hill_odds
+from goldnet.games.golden_city.rebuild import from_observation
 from goldnet.games.golden_city.rules import State
 from goldnet.games.golden_city.setup import HILL_CODES, LANTERN, PICKAXE, REVOLVER, THIEF
 from goldnet.local_deck import LocalDeck
@@ -133,7 +134,7 @@ def test_rebuilt_position_holds_only_what_the_seat_sees() -> None:
     st.peeked[0] = (h,)
     st.known[1][2] = "nugget-5"
     st.peeked[1] = (2,)
-    view = rebuild(st.observation(0))
+    view = from_observation(st.observation(0))
     assert view.mission == ["sheriff", None, None]
     assert view.known == [{h: "thief-5"}, {}, {}]
     assert view.hill == st.hill and view.left_hill == st.left_hill

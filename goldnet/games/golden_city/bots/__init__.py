@@ -9,7 +9,7 @@ the same moves on every machine.
 This package's public face is this module: the registry (:data:`BOT_NAMES`, :data:`BOTS`,
 :func:`make_bot`) and the names re-exported below. The private modules behind it:
 
-- ``_view``: a position rebuilt from an observation, the hidden tokens' odds, the duels' odds;
+- ``_view``: the hidden tokens' odds from the bot's own knowledge, the duels' odds;
 - ``_value``: how a position is valued (bank, the sack's safety, prospects, mission);
 - ``_simple``: the shared checks and the random bot;
 - ``_heuristic``: the heuristic bot;

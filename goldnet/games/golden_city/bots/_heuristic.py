@@ -6,7 +6,7 @@ the road, crosses a lake when the far landing is worth more than rolling here, a
 lantern on the face-down hill its die most often reaches (unless the lantern is kept to light
 the mine); it moves to the destination of best value after the move (the bank, the share of the
 sack expected to reach it, the next roll's prospects); it announces its mission as soon as its
-public counters fulfil it. It reads only its observation (:func:`~._view.rebuild`).
+public counters fulfil it. It reads only its observation (:func:`~..rebuild.from_observation`).
 
 Invariants: values are integers; actions are valued in the order given and ties are drawn from
 the bot's own seeded stream, so the same seed and observations give the same moves.
@@ -21,12 +21,12 @@ from typing import Any
 from ....engine import Action
 from ....rng import Stream
 from ..gazette import SALE
+from ..rebuild import from_observation
 from ..resolve import bank_home, exit_mine
 from ..setup import LANTERN, MISSIONS, OUTFITTER, PICKAXE, TOOLS
 from ..state import Observation
 from ._simple import check_choice, mission_met
 from ._value import FACES, U, Valuer, Weights, stops
-from ._view import rebuild
 
 HOME_MARGIN = U
 """A ride home must be worth this much more than rolling (units)."""
@@ -122,7 +122,7 @@ class HeuristicBot:
             return legal_actions[0]
         obs: Observation = observation
         assert obs.seat is not None
-        st = rebuild(obs)
+        st = from_observation(obs)
         v = Valuer(st, obs.seat, self.weights)
         phase = obs.awaiting[0]
         if phase == "store":

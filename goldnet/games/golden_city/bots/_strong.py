@@ -2,8 +2,8 @@
 the hidden tokens, on a position rebuilt from its observation.
 
 From the decision to the end of its turn, the bot plays every line on a :class:`~..rules.State`
-rebuilt by :func:`~._view.rebuild` (the engine itself: its moves, fights, overshoots, the mine,
-the locomotive), and averages over every chance node:
+rebuilt by :func:`~..rebuild.from_observation` (the engine itself: its moves, fights,
+overshoots, the mine, the locomotive), and averages over every chance node:
 
 - the die: its six faces; at each face, the bot's own move is the best of its
   :attr:`Settings.shortlist` best moves by the heuristic's one-look value, each searched on;
@@ -35,13 +35,13 @@ from typing import Any
 
 from ....engine import Action, ChanceOf, RevealOf, Terminal, TurnOf
 from ....rng import Stream
+from ..rebuild import from_observation
 from ..rules import State
 from ..setup import GALLERY_NAMES, GHOST, THIEF, TOKEN_NAMES
 from ..state import Observation
 from ._heuristic import HeuristicBot, after_value
 from ._simple import check_choice
 from ._value import Valuer, Weights, duel_bonus
-from ._view import rebuild
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +51,18 @@ class Settings:
     Attributes:
         shortlist: how many of its own moves, best first by the one-look value, are searched
             at a die face inside the search.
-        nodes: the most positions one decision searches (a deterministic bound on its time).
+        nodes: the most positions one decision searches, shared equally by its legal actions
+            (a deterministic bound on its time).
+        replies: how many turns of the seats after it the search plays on, each seat moving
+            where the heuristic's one-look value is best for it (0: its own turn only).
+        width_base, width_step: per seat count, the lead (units) worth an even chance, and its
+            growth per locomotive advance still to come (:meth:`width`).
     """
 
     shortlist: int = 2
     nodes: int = 4000
     replies: int = 0
+    rival: int = 100
     width_base: tuple[int, ...] = (0, 0, 400, 250, 150, 120, 100)
     width_step: tuple[int, ...] = (0, 0, 200, 100, 50, 40, 30)
 
@@ -92,9 +98,10 @@ class StrongBot(HeuristicBot):
         if len(legal_actions) == 1 or obs.awaiting[0] == "store":
             return super().choose(observation, legal_actions)
         assert obs.seat is not None
-        root = rebuild(obs)
+        root = from_observation(obs)
         search = _Search(root, obs.seat, self.weights, self.settings, self._stream)
-        values = [search.action(root, a) for a in legal_actions]
+        budget = max(1, self.settings.nodes // len(legal_actions))
+        values = [search.action(root, a, budget) for a in legal_actions]
         top = max(values)
         best = [a for a, x in zip(legal_actions, values, strict=True) if x == top]
         return self._stream.choice(best)
@@ -109,9 +116,13 @@ class _Search:
         self.me, self.w, self.settings, self.stream = me, weights, settings, stream
         self.turn = root.turn
         self.nodes = 0
+        self.budget = settings.nodes
 
-    def action(self, st: State, action: Action) -> int:
-        """The expected value of playing ``action`` in ``st`` (not changed)."""
+    def action(self, st: State, action: Action, budget: int = 0) -> int:
+        """The expected value of playing ``action`` in ``st`` (not changed); with a
+        ``budget``, a fresh count of positions for this action's lines."""
+        if budget:
+            self.nodes, self.budget = 0, budget
         child = st.clone()
         child.apply(action)
         return self.node(child)
@@ -123,7 +134,7 @@ class _Search:
         if (
             isinstance(request, Terminal)
             or st.turn > self.turn + self.settings.replies
-            or self.nodes > self.settings.nodes
+            or self.nodes > self.budget
         ):
             return self.leaf(st)
         if isinstance(request, TurnOf):
@@ -250,11 +261,17 @@ class _Search:
         """The bot's chance of winning, as a score: its lead over the best opponent (its value
         less their bank, kept sack and expected mission) on the smooth scale of
         :func:`win_score`, whose width is the game's remaining uncertainty."""
-        v = Valuer(st, self.me, self.w)
-        best = max(v.holding(o) + v.mission_guess(o) for o in range(st.n_seats) if o != self.me)
-        lead = v.value(self.me) - best
+        first = st.active if st.turn > self.turn else (st.active + 1) % st.n_seats
+        v = Valuer(st, self.me, self.w, first)
+        others = [v.holding(o) + v.mission_guess(o) for o in range(st.n_seats) if o != self.me]
+        best = max(others)
+        mean = sum(others) // len(others)
+        k = self.settings.rival
+        rival = (k * best + (100 - k) * mean) // 100
+        lead = v.value(self.me) - rival
         left = len(st.board.track) - 1 - st.loco
-        return win_score(lead, self.settings.width(st.n_seats, left))
+        width = self.settings.width(st.n_seats, left)
+        return win_score(lead, width) if width > 0 else lead
 
 
 def win_score(lead: int, width: int) -> int:

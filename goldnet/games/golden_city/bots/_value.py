@@ -186,9 +186,21 @@ class Valuer:
         weights: the settings.
     """
 
-    def __init__(self, st: State, me: int, weights: Weights) -> None:
+    def __init__(self, st: State, me: int, weights: Weights, first: int = -1) -> None:
         self.st, self.me, self.w = st, me, weights
+        self.first = (st.active + 1) % st.n_seats if first < 0 else first
         self.reset()
+
+    def before(self, s: int) -> list[int]:
+        """The seats that play before seat ``s`` plays again, in turn order, from
+        :attr:`first` (the next seat to play: by default the one after the active seat)."""
+        n = self.st.n_seats
+        out = []
+        o = self.first
+        while o != s:
+            out.append(o)
+            o = (o + 1) % n
+        return out
 
     def reset(self) -> None:
         """Read the hidden tokens' odds again (after a reveal)."""
@@ -278,7 +290,7 @@ class Valuer:
     def _mine_effects(self, s: int, m: int, sack: int) -> int:
         st = self.st
         if st.board.door_cave[m] >= 0:
-            return self.mission_step(s, 3) * min(st.below[s], 8) if st.below[s] else 0
+            return 0  # the way up: the wagon's gold was counted below (net of the company)
         code = st.gal[m]
         if code == DOWN:
             total = value = 0
@@ -326,12 +338,13 @@ class Valuer:
             return 0
         n = st.n_seats
         danger = 0
+        movers = self.before(s)
         if p < st.ns and st.board.track_index[p] == st.loco + 1:
-            danger += end_chance(2 if st.cow else 1, n)
+            danger += end_chance(2 if st.cow else 1, len(movers) + 1)
         mine = sack_value(st, s)
         if mine > 0:
-            for o in range(n):
-                if o == s or st.lost[o] or (st.pos[o] >= st.ns) != (p >= st.ns):
+            for o in movers:
+                if st.lost[o] or (st.pos[o] >= st.ns) != (p >= st.ns):
                     continue
                 faces = self.reach(o).get(p, 0)
                 if not faces:
