@@ -36,11 +36,13 @@ company's share); the run's *turn gain* is the mean of that over every seat turn
   fights below, less the company's share and sacks lost below, less the turn gain for each turn
   begun below), less the lantern's share of lit ones.
 
-None of this counts missions, tempo, or safety besides the pony's. ``--override`` replaces
-setup fields for trials, e.g. ``'{"starting_bank": 8, "prices": [6,5,4,2,3,4], "3":
-{"mission_bonus": 7}, "locomotive": {"2": 12}}'``. Bounded: ``--games`` at most 20000 per
-size, 20000 actions per game, and ``--max-seconds`` of wall time (games not played by then are
-left out and the count says so).
+The first purchases of a seat whose ``outfitter`` mission was fulfilled share its bonus (the
+purchases are that mission); no other mission, nor tempo or safety besides the pony's, counts.
+
+``--override`` replaces setup fields for trials, e.g. ``'{"starting_bank": 8, "prices":
+[6,5,4,2,3,4], "3": {"mission_bonus": 7}, "locomotive": {"2": 12}}'``. Bounded: ``--games`` at
+most 20000 per size, 20000 actions per game, and ``--max-seconds`` of wall time (games not
+played by then are left out and the count says so).
 """
 
 from __future__ import annotations
@@ -404,6 +406,11 @@ def play_game(task: tuple[int, int, int, tuple[str, ...], dict[str, Any]]) -> di
             events = st.apply_reveal(request.deck, request.card, request.to, value)
         track.events(st, events, deck)
     track.close(list(track.visits))
+    need = st.setup.threshold("outfitter")
+    for seat, (kind, done) in enumerate(zip(st.shown, fulfilled(st), strict=True)):
+        if kind == "outfitter" and done:  # the purchases that fulfilled it share its bonus
+            for buy in [b for b in track.buys if b["seat"] == seat][:need]:
+                buy["credit"] += st.setup.mission_bonus / need
     return {
         "seats": seats,
         "game": game,
