@@ -40,10 +40,10 @@ def test_a_short_run_gives_consistent_figures_and_reproduces(
         assert set(size["tools"]) == {"revolver", "sieve", "horse", "lantern", "pony", "pickaxe"}
 
 
-def test_a_forced_tool_is_bought_by_every_seat(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_forced_tool_is_bought_by_one_seat_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     result = _run(capsys, "--override", '{"force": "sieve", "prices": [6, 1, 4, 2, 3, 4]}')
     for size in result["sizes"]:
-        assert size["tools"]["sieve"]["bought_in"][0] == 1.0
+        assert size["tools"]["sieve"]["bought_in"][0] >= 1 / size["seats"]
         assert size["tools"]["sieve"]["mean_price"] <= 1.0
 
 

@@ -14,29 +14,35 @@ payback, with 95 % confidence intervals (Wilson for rates, normal for means). Ou
 tables, or one JSON object with ``--json``.
 
 Payback — gold a tool brings against its price — is attributed per purchase, event by event. A
-sack's worth is its nuggets, its gold found below and the normal bounty of its captured thieves.
+sack's worth is its nuggets, its gold found below and the normal bounty of its captured thieves;
+a turn's gain is the gold entering the seat's sack or bank from outside it (tokens, veins, loot
+and thieves, taken sacks, the chest, the reward) less what it loses (sacks lost or taken, the
+company's share); the run's *turn gain* is the mean of that over every seat turn.
 
 - revolver: in a duel a seat won with its +2, the stake (its own sack, plus the loser's sack, the
   thief's loot and bounty, or the train's chest) when the +2 turned the duel: fully when the roll
   without it lost, at the chance of losing the reroll without it when it would have tied.
 - sieve: its dice (the gold they add).
-- horse: the net gain over the rest of the turn (gold entering the seat's sack or bank from
-  tokens, veins, loot, taken sacks, the chest; less what it loses) of moves whose destination
-  needs the +1 (or the step the sandstorm takes).
+- horse: for each move whose destination needs the +1 (or the step the sandstorm takes), that
+  turn's gain less the best expected gain of the moves the die alone allowed (the move not
+  taken: a face-down token at the mean of the tokens left, a duel at its odds; at least 0).
 - lantern: a peek at a nugget, that nugget when the peeker takes it later; a peek at a thief,
   the expected loss of brawling it with the sack carried (``P(lose)·sack − P(win)·bounty``, if
-  positive) when the next move could have stopped on it and did not; in the mine, the net gain
-  (as for the horse) of lit moves whose destination a dark move could not reach.
+  positive) when the next move could have stopped on it and did not; a lantern lighting the
+  mine, what a lit visit brings more than a dark one (the run's means of visits' net gains).
 - pony: the sack it banks times the run's exposure — the share of all sack worth that was lost
   (brawls, fights, the locomotive, ghosts, the guard) rather than banked.
-- pickaxe: the net gain of the seat's mine visits, from descent to the surface (veins, fights
-  below, less the company's share and sacks lost below).
+- pickaxe: the net gain of the seat's mine visits, from descent to the surface or the end (veins,
+  fights below, less the company's share and sacks lost below, less the turn gain for each turn
+  begun below), less the lantern's share of lit ones.
 
-None of this counts missions, tempo or safety besides the pony's; a move that needs both the
-horse and the light counts for both. ``--override`` replaces setup fields for trials, e.g.
-``'{"starting_bank": 8, "prices": [6,5,4,2,3,4], "3": {"mission_bonus": 7}, "locomotive":
-{"2": 12}}'``. Bounded: ``--games`` at most 20000 per size, 20000 actions per game, and
-``--max-seconds`` of wall time (games not played by then are left out and the count says so).
+The first purchases of a seat whose ``outfitter`` mission was fulfilled share its bonus (the
+purchases are that mission); no other mission, nor tempo or safety besides the pony's, counts.
+
+``--override`` replaces setup fields for trials, e.g. ``'{"starting_bank": 8, "prices":
+[6,5,4,2,3,4], "3": {"mission_bonus": 7}, "locomotive": {"2": 12}}'``. Bounded: ``--games`` at
+most 20000 per size, 20000 actions per game, and ``--max-seconds`` of wall time (games not
+played by then are left out and the count says so).
 """
 
 from __future__ import annotations
@@ -59,7 +65,8 @@ from goldnet.games.golden_city.gazette import ISSUES, WANTED
 from goldnet.games.golden_city.report import fulfilled
 from goldnet.games.golden_city.resolve import duel_bonus
 from goldnet.games.golden_city.rules import State
-from goldnet.games.golden_city.setup import HORSE, MISSIONS, SETUPS, THIEF, TOOLS, Setup
+from goldnet.games.golden_city.setup import GHOST, MISSIONS, SETUPS, THIEF, TOOLS, Setup
+from goldnet.games.golden_city.state import DOWN
 from goldnet.local_deck import LocalDeck
 from goldnet.rng import Stream
 from goldnet.view import bot_action, bot_claim, view_of
@@ -100,14 +107,11 @@ def gains(events: Sequence[Any], bounty: int) -> Iterator[tuple[int, int]]:
             yield e.seat, -d["company"]
 
 
-def reroll_loss(bonus_other: int) -> float:
-    """The chance that a seat without a bonus loses a rerolled fight against ``bonus_other``."""
-    win = lose = 0
-    for x in range(1, 7):
-        for y in range(1, 7):
-            win += x > y + bonus_other
-            lose += x < y + bonus_other
-    return lose / (win + lose)
+def duel_odds(mine: int, theirs: int) -> tuple[float, float]:
+    """``(P(win), P(lose))`` of a fight or ghost's duel (ties rerolled), bonuses given."""
+    win = sum(x + mine > y + theirs for x in range(1, 7) for y in range(1, 7))
+    lose = sum(x + mine < y + theirs for x in range(1, 7) for y in range(1, 7))
+    return win / (win + lose), lose / (win + lose)
 
 
 def brawl_odds(strength: int, bonus: int) -> tuple[float, float]:
@@ -115,6 +119,39 @@ def brawl_odds(strength: int, bonus: int) -> tuple[float, float]:
     win = sum(1 for d in range(1, 7) if d + bonus > strength)
     lose = sum(1 for d in range(1, 7) if d + bonus < strength)
     return win / (win + lose), lose / (win + lose)
+
+
+def expected(st: State, seat: int, where: int) -> float:
+    """The expected gain of stopping on ``where`` (a surface field, or ``NS + m``) now, from the
+    public position: the worth of a move not taken (a face-down token: the mean over the tokens
+    left; a duel: its odds times the sacks at stake)."""
+    b, mine = st.setup.bounty, sack(st, seat)
+    other = st.occupant(where, seat)
+    if other >= 0:
+        win, lose = duel_odds(duel_bonus(st, seat, "fight"), duel_bonus(st, other, "fight"))
+        return win * sack(st, other) - lose * mine
+    if where >= st.ns:
+        code, left = st.gal[where - st.ns], st.left_gallery
+        if code == DOWN:
+            gold = sum(c * left[c] for c in range(1, GHOST)) - left[GHOST] * mine / 2
+            return gold / max(1, sum(left))
+        return code if 0 < code < GHOST else -mine / 2 if code == GHOST else 0
+    h = st.board.hill_of[where]
+    if h < 0:
+        return 0
+    bonus = duel_bonus(st, seat, "brawl")
+
+    def thief(strength: int, loot: int) -> float:
+        win, lose = brawl_odds(strength, bonus)
+        return win * (loot + b) - lose * mine
+
+    code, left = st.hill[h], st.left_hill
+    if code == DOWN:
+        gold = sum(n * (c if c < THIEF else thief(c - THIEF, 0)) for c, n in enumerate(left) if n)
+        return gold / max(1, sum(left))
+    if code > THIEF:
+        return thief(code - THIEF, st.loot_nuggets[h] + b * st.loot_thieves[h])
+    return code
 
 
 class Tracker:
@@ -129,13 +166,14 @@ class Tracker:
         # purchase) of a peek; seat -> (hill field, strength, purchase) of a peeked thief
         self.buys: list[dict[str, Any]] = []
         self.current: list[dict[str, int]] = [{} for _ in range(n)]
-        self.lit: list[int | None] = [None] * n
-        self.windows: list[tuple[int, list[int | None]]] = []
-        self.visits: dict[int, int | None] = {}
+        self.windows: list[tuple[int, int]] = []
+        self.visits: dict[int, list[Any]] = {}  # seat -> [pickaxe, lantern, gain, turns]
+        self.visit_log: list[tuple[bool, int, int]] = []  # (lit, gain, turns)
         self.peeks: dict[tuple[int, int], tuple[int, int | None]] = {}
         self.thief_peek: dict[int, tuple[int, int, int | None]] = {}
         self.banked = 0.0
         self.lost = 0.0
+        self.gained = 0
 
     def credit(self, index: int | None, gold: float) -> None:
         if index is not None:
@@ -163,15 +201,15 @@ class Tracker:
         def reaches(trial: tuple[int, ...]) -> bool:
             return f in st._destinations(seat, trial)[k]
 
-        credited: list[int | None] = []
-        if st.tools[seat] & HORSE and len(steps) == 2 and not reaches(steps[:1]):
-            credited.append(self.current[seat].get("horse"))
-        lit = self.lit[seat]
-        face = st.roll or 0
-        if below and lit is not None and steps[0] == face and not reaches((max(1, face // 2),)):
-            credited.append(lit)
-        if credited:
-            self.windows.append((seat, credited))
+        def best(trial: tuple[int, ...]) -> float:
+            """The best expected gain of the moves ``trial`` allows (the move not taken)."""
+            stops = st._destinations(seat, trial)[0]
+            return max([0.0, *(expected(st, seat, t + st.ns * below) for t in stops)])
+
+        index = self.current[seat].get("horse")
+        if index is not None and len(steps) == 2 and not reaches(steps[:1]):
+            self.credit(index, -best(steps[:1]))
+            self.windows.append((seat, index))
         peek = self.thief_peek.pop(seat, None)
         if peek is not None and not below:
             field, strength, index = peek
@@ -199,7 +237,7 @@ class Tracker:
             )
             if not bonus:
                 return
-            share = 1.0 if mine < other else reroll_loss(theirs) if mine == other else 0.0
+            share = 1.0 if mine < other else duel_odds(0, theirs)[1] if mine == other else 0.0
             stake = sack(st, win) + sack(st, lose)
             if st.wanted == lose and st.issue == WANTED:
                 stake += st.setup.wanted
@@ -222,7 +260,7 @@ class Tracker:
             if k == "buy":
                 self.buys.append(
                     {"tool": d["tool"], "seat": e.seat, "price": d["price"], "credit": 0.0,
-                     "ride": 0}
+                     "ride": 0, "turns": 0, "lit": 0}
                 )  # fmt: skip
                 self.current[e.seat][d["tool"]] = len(self.buys) - 1
             elif k == "sieve":
@@ -244,12 +282,14 @@ class Tracker:
                         del self.peeks[(seat, hill)]
                         if seat == e.seat:
                             self.credit(index, code)
-            elif k == "lantern-lit":
-                self.lit[e.seat] = self.current[e.seat].pop("lantern", None)
             elif k == "descend":
-                self.visits[e.seat] = self.current[e.seat].get("pickaxe")
+                self.visits[e.seat] = [self.current[e.seat].get("pickaxe"), None, 0, 0]
+            elif k == "lantern-lit":
+                self.visits[e.seat][1] = self.current[e.seat].pop("lantern", None)
             elif k in ("turn", "end"):
                 self.windows.clear()
+                if e.seat in self.visits:
+                    self.visits[e.seat][3] += 1
             elif k == "home":
                 self.banked += d["nuggets"] + self.bounty * d["thieves"]
             elif k == "wagon":
@@ -257,16 +297,25 @@ class Tracker:
             elif k in ("brawl-lost", "sack-lost", "hit", "fight-won"):
                 self.lost += d["gold"] + self.bounty * d["thieves"]
             for seat, gold in gains((e,), self.bounty):
-                for owner, credited in self.windows:
+                self.gained += gold
+                for owner, index in self.windows:
                     if owner == seat:
-                        for index in credited:
-                            self.credit(index, gold)
+                        self.credit(index, gold)
                 if seat in self.visits:
-                    self.credit(self.visits[seat], gold)
-        for seat in list(self.visits):
-            if not st.in_mine(seat):
-                del self.visits[seat]
-                self.lit[seat] = None
+                    self.visits[seat][2] += gold
+        self.close([s for s in self.visits if not st.in_mine(s)])
+
+    def close(self, seats: list[int]) -> None:
+        """The mine visits of ``seats`` are over (back on the surface, or the game ended)."""
+        for seat in seats:
+            pickaxe, lantern, gold, turns = self.visits.pop(seat)
+            self.visit_log.append((lantern is not None, gold, turns))
+            if pickaxe is not None:
+                self.credit(pickaxe, gold)
+                self.buys[pickaxe]["turns"] += turns
+                self.buys[pickaxe]["lit"] += lantern is not None
+            if lantern is not None:
+                self.buys[lantern]["lit"] += 1
 
 
 def deck_code(deck: LocalDeck, hill: int) -> int:
@@ -299,13 +348,17 @@ def setup_for(seats: int, override: dict[str, Any]) -> Setup:
 
 
 class Forced:
-    """A bot that buys ``tool`` whenever the store offers it, and otherwise plays as ``bot``:
-    the worth of a tool held from the first chance (``--override '{"force": "sieve"}'``)."""
+    """A bot that buys ``tool`` whenever the store offers it (``forbid``: never buys it), and
+    otherwise plays as ``bot``. With ``--override '{"force": "sieve"}'`` (or ``"forbid"``) one
+    seat a game, seat ``game % n``, plays so: a check of a tool's worth that needs no
+    attribution (the figures' ``forced``: that seat's wins and bank against the others')."""
 
-    def __init__(self, bot: Any, tool: str) -> None:
-        self.bot, self.buy = bot, ("buy", tool)
+    def __init__(self, bot: Any, tool: str, forbid: bool) -> None:
+        self.bot, self.buy, self.forbid = bot, ("buy", tool), forbid
 
     def choose(self, observation: Any, legal: Sequence[Any]) -> Any:
+        if self.forbid:
+            return self.bot.choose(observation, [a for a in legal if a != self.buy])
         return self.buy if self.buy in legal else self.bot.choose(observation, legal)
 
     def claim(self, observation: Any, claims: Sequence[Any]) -> Any:
@@ -317,8 +370,10 @@ def play_game(task: tuple[int, int, int, tuple[str, ...], dict[str, Any]]) -> di
     seats, game, seed, names, override = task
     order = [(seat + game) % seats for seat in range(seats)]
     bots = [make_bot(names[k], f"{seed}/{game}/{seat}") for seat, k in enumerate(order)]
-    if "force" in override:
-        bots = [Forced(bot, override["force"]) for bot in bots]
+    for key in ("force", "forbid"):
+        if key in override:  # one seat, in turn
+            k = game % seats
+            bots[k] = Forced(bots[k], override[key], key == "forbid")
     chance = Stream(seed, "chance", game)
     st = State(board_for(override), seats, setup_for(seats, override))
     deck = LocalDeck(st.decks(), chance)
@@ -350,10 +405,17 @@ def play_game(task: tuple[int, int, int, tuple[str, ...], dict[str, Any]]) -> di
             value = deck.value(request.deck, request.card)
             events = st.apply_reveal(request.deck, request.card, request.to, value)
         track.events(st, events, deck)
+    track.close(list(track.visits))
+    need = st.setup.threshold("outfitter")
+    for seat, (kind, done) in enumerate(zip(st.shown, fulfilled(st), strict=True)):
+        if kind == "outfitter" and done:  # the purchases that fulfilled it share its bonus
+            for buy in [b for b in track.buys if b["seat"] == seat][:need]:
+                buy["credit"] += st.setup.mission_bonus / need
     return {
         "seats": seats,
         "game": game,
         "too_long": False,
+        "forced": game % seats if {"force", "forbid"} & set(override) else None,
         "bots": [names[k] for k in order],
         "end": st.end,
         "turns": st.turn,
@@ -366,6 +428,8 @@ def play_game(task: tuple[int, int, int, tuple[str, ...], dict[str, Any]]) -> di
         "issues": [name for i, name in enumerate(ISSUES) if st.published >> i & 1],
         "buys": track.buys,
         "banked": track.banked,
+        "gained": track.gained,
+        "visits": track.visit_log,
         "lost": track.lost,
     }
 
@@ -415,12 +479,24 @@ def figures(seats: int, games: list[dict[str, Any]]) -> dict[str, Any]:
     banked = sum(g["banked"] for g in done)
     lost = sum(g["lost"] for g in done)
     exposure = lost / (lost + banked) if lost + banked else 0.0
+    rate = sum(g["gained"] for g in done) / max(1, sum(g["turns"] for g in done))
+    visits = [(lit, gold - turns * rate) for g in done for lit, gold, turns in g["visits"]]
+    lit_visits = [v for lit, v in visits if lit]
+    dark_visits = [v for lit, v in visits if not lit]
+    light = (
+        sum(lit_visits) / len(lit_visits) - sum(dark_visits) / len(dark_visits)
+        if lit_visits and dark_visits
+        else 0.0
+    )
     tools: dict[str, Any] = {}
     seat_games = n * seats
     for tool in TOOLS:
         buys = [b for g in done for b in g["buys"] if b["tool"] == tool]
         owners = {(g["game"], b["seat"]) for g in done for b in g["buys"] if b["tool"] == tool}
-        credits = [b["credit"] + b["ride"] * exposure for b in buys]
+        lit = -light if tool == "pickaxe" else light  # a lit visit's extra is the lantern's
+        credits = [
+            b["credit"] + b["ride"] * exposure - b["turns"] * rate + b["lit"] * lit for b in buys
+        ]
         price = sum(b["price"] for b in buys)
         tools[tool] = {
             "bought_in": wilson(len(owners), seat_games),
@@ -452,10 +528,30 @@ def figures(seats: int, games: list[dict[str, Any]]) -> dict[str, Any]:
         "gazette": {i: wilson(sum(i in g["issues"] for g in done), n) for i in ISSUES},
         "issues_per_game": mean_ci([len(g["issues"]) for g in done]),
         "exposure": round(exposure, 4),
+        "turn_gain": round(rate, 3),
+        "mine_visits": {"lit": mean_ci(lit_visits), "dark": mean_ci(dark_visits)},
+        "forced": forced(done),
         "tools": tools,
     }
     out["targets"] = targets(out)
     return out
+
+
+def forced(games: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """With ``force``: the forced seat's share of wins and mean bank, and the others' mean bank
+    (a check that needs no attribution: does holding the tool raise the bank?)."""
+    if not games or games[0]["forced"] is None:
+        return None
+    n = len(games[0]["banks"])
+    wins = sum(g["forced"] in g["winners"] and 1 / len(g["winners"]) for g in games)
+    mine = [g["banks"][g["forced"]] for g in games]
+    others = [sum(g["banks"]) / (n - 1) - g["banks"][g["forced"]] / (n - 1) for g in games]
+    return {
+        "wins": wilson(wins, len(games)),
+        "bank": mean_ci(mine),
+        "others_bank": mean_ci(others),
+        "difference": mean_ci([a - b for a, b in zip(mine, others, strict=True)]),
+    }
 
 
 def targets(f: dict[str, Any]) -> dict[str, bool]:
@@ -539,6 +635,7 @@ def markdown(result: dict[str, Any]) -> str:
             )
         rows.append((f"{tool}: gold / price = payback", cells))
     rows.append(("exposure (pony)", [pct((f["exposure"],) * 3, False) for f in sizes]))
+    rows.append(("turn gain (gold)", [f"{f['turn_gain']:.2f}" for f in sizes]))
     lines += table("tool (per seat and game)", rows)
     rows = [
         (name, ["yes" if f["targets"][name] else "**no**" for f in sizes])

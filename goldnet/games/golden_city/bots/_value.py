@@ -290,7 +290,7 @@ class Valuer:
     def _mine_effects(self, s: int, m: int, sack: int) -> int:
         st = self.st
         if st.board.door_cave[m] >= 0:
-            return self.mission_step(s, 3) * min(st.below[s], 8) if st.below[s] else 0
+            return 0  # the way up: the wagon's gold was counted below (net of the company)
         code = st.gal[m]
         if code == DOWN:
             total = value = 0
