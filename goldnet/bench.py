@@ -1,5 +1,6 @@
 """``goldnet bench``: the speed figures that exist so far, each a median — per registered game
-a random game, legal actions in a mid-game position and its strongest bot's move (with its 95th
+(with its ``bench_seats``) a random game, legal actions in a mid-game position (its
+``bench_position`` when it has one) and its strongest bot's move (with its 95th
 percentile and maximum: a player waits for the slow moves); the protocol's figures
 (:mod:`goldnet.bench_protocol`); a roll through a relay from the move that makes it due,
 journals on, against a TLS echo through the same relay in the same run (median and 95th
@@ -22,6 +23,7 @@ from .engine import ChanceOf, GameState, RevealOf, Terminal, TurnOf, Wire
 from .local_deck import LocalDeck
 from .rng import Stream
 from .selfplay import play
+from .view import bot_claim
 
 Figure = dict[str, Any]
 
@@ -37,20 +39,27 @@ def _time(fn: Callable[[], object], inner: int = 1) -> float:
     return (time.perf_counter() - start) / inner
 
 
+def _seats(info: games.GameInfo) -> int:
+    """The seat count the bench plays ``info`` with (its ``bench_seats``, else the fewest)."""
+    return info.bench_seats or info.seats[0]
+
+
 def _new_game(info: games.GameInfo, label: str, seed: int) -> GameState:
-    """A new game of ``info`` with its fewest seats and options drawn from ``seed``."""
+    """A new game of ``info`` with its bench seats and options drawn from ``seed``."""
     options = info.draw_options(lambda name, n: Stream(label, name, seed).below(n))
-    return info.make(options, info.seats[0])
+    return info.make(options, _seats(info))
 
 
 def _random_game(info: games.GameInfo, seed: int) -> None:
-    bots = [info.make_bot(info.bot_levels[0], f"bench/{seed}/{s}") for s in range(info.seats[0])]
+    bots = [info.make_bot(info.bot_levels[0], f"bench/{seed}/{s}") for s in range(_seats(info))]
     play(_new_game(info, "bench", seed), bots, Stream("bench", seed))
 
 
 def _mid_game(info: games.GameInfo, seed: int, turns: int = 20) -> tuple[GameState, int]:
-    """A position after ``turns`` random actions, its pending chance drawn: ``(state, seat on
-    turn)``."""
+    """The game's bench position (``bench_position``), else a position after ``turns`` random
+    actions, its pending chance drawn and cards dealt: ``(state, seat on turn)``."""
+    if info.bench_position is not None:
+        return info.bench_position(seed)
     state = _new_game(info, "bench-mid", seed)
     rng = Stream("bench-mid", seed)
     deck = LocalDeck(state.decks(), rng)
@@ -75,7 +84,7 @@ def _best_moves(info: games.GameInfo, games_played: int) -> list[float]:
     samples: list[float] = []
     level = info.bot_levels[-1]
     for g in range(games_played):
-        bots = [info.make_bot(level, f"bench/{g}/{s}") for s in range(info.seats[0])]
+        bots = [info.make_bot(level, f"bench/{g}/{s}") for s in range(_seats(info))]
         state = _new_game(info, "bench-strong", g)
         rng = Stream("bench-strong", g)
         deck = LocalDeck(state.decks(), rng)
@@ -84,6 +93,10 @@ def _best_moves(info: games.GameInfo, games_played: int) -> list[float]:
             if isinstance(request, Terminal):
                 break
             if isinstance(request, ChanceOf):
+                for seat, bot in enumerate(bots):
+                    claim = bot_claim(bot, state.observation(seat), state.claims(seat))
+                    if claim is not None:
+                        state.apply_claim(seat, claim)
                 state.apply_chance(rng.chance(request))
                 continue
             if isinstance(request, RevealOf):

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import games
-from .engine import Terminal
+from .engine import GameState, Terminal
 from .errors import UsageError
 
 
@@ -150,6 +150,7 @@ def selfplay_command(args: argparse.Namespace) -> int:
             ) from None
     wins = dict.fromkeys(labels, 0)
     seat_wins = [0] * seats
+    report = info.selfplay_report() if info.selfplay_report is not None else None
     progress = _Progress(args.games) if sys.stderr.isatty() and args.games > 1 else None
     for i in range(args.games):
         try:
@@ -165,7 +166,7 @@ def selfplay_command(args: argparse.Namespace) -> int:
             scores, winners, turns = result.scores, result.winners, result.turns
         else:
             record_path = args.record / f"game-{i:04d}.goldnet"
-            scores, winners, turns = _play_recorded(
+            state, (scores, winners, turns) = _play_recorded(
                 info, options, bots, f"{args.seed}/{i}", record_path
             )
         winner = winners[0]
@@ -173,39 +174,52 @@ def selfplay_command(args: argparse.Namespace) -> int:
             wins[labels[order[w]]] += 1
             seat_wins[w] += 1
         seat_names = [names[k] for k in order]
+        own = report.game(options, seat_names, state, Terminal(scores, winners)) if report else None
         if args.json:
             line: dict[str, Any] = {"game": i}
-            line.update((o.name, v) for o, v in zip(info.options, options, strict=True))
-            line.update(bots=seat_names, scores=list(scores), winner=winner, turns=turns)
+            if own is not None:
+                line.update(own[0])
+            else:
+                line.update((o.name, v) for o, v in zip(info.options, options, strict=True))
+                line.update(bots=seat_names, scores=list(scores), winner=winner, turns=turns)
             if record_path is not None:
                 line["record"] = str(record_path)
             print(json.dumps(line), flush=True)
         else:
-            text = info.format_result(options, seat_names, Terminal(scores, winners), turns)
+            if own is not None:
+                text = own[1]
+            else:
+                text = info.format_result(options, seat_names, Terminal(scores, winners), turns)
             where = f"  record: {record_path}" if record_path else ""
             print(f"game {i:3d}  {text}{where}", flush=True)
         if progress:
             progress.step()
     if progress:
         progress.done()
+    n = args.games
+    extra, lines = report.summary() if report else ({}, [])
     if args.json:
-        summary = {"games": args.games, "wins": wins, "seat_wins": seat_wins}
+        summary: dict[str, Any] = {"games": n, "wins": wins, "seat_wins": seat_wins}
+        summary["win_rates"] = {label: round(w / n, 4) for label, w in wins.items()}
+        summary["seat_win_rates"] = [round(w / n, 4) for w in seat_wins]
+        summary.update(extra)
         print(json.dumps({"summary": summary}))
     else:
-        n = args.games
         print(f"\n{n} games, seed {args.seed}")
         for label, w in wins.items():
             print(f"  {label:10s} won {w:4d}  ({100 * w / n:5.1f} %)")
         for seat, w in enumerate(seat_wins):
             print(f"  {info.seat_label(seat, seats):18s} won {w:4d}  ({100 * w / n:5.1f} %)")
+        for text in lines:
+            print(f"  {text}")
     return 0
 
 
 def _play_recorded(
     info: games.GameInfo, options: tuple[int, ...], bots: list[Any], label: str, path: Path
-) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+) -> tuple[GameState, tuple[tuple[int, ...], tuple[int, ...], int]]:
     """One game through the whole protocol stack in memory, its record saved at ``path``:
-    ``(scores, winners, turns)``."""
+    the first peer's final state and ``(scores, winners, turns)``."""
     from .harness import Harness, deterministic_peer
     from .records import verify, write
 
@@ -214,6 +228,12 @@ def _play_recorded(
     harness.start(info.name, options, f"selfplay/{label}".encode().ljust(16, b"."))
     harness.run()
     record = peers[0].machine.record
+    if all(not peer.errors and peer.result is None for peer in peers):
+        waits = peers[0].engine.state.awaiting()
+        raise UsageError(
+            f"goldnet selfplay: --record: {info.title} cannot be played through the protocol "
+            f"yet: it stopped at {waits} (the network deck for private cards is not there)"
+        )
     for peer in peers:
         if peer.errors or peer.result is None or peer.machine.record != record:
             raise RuntimeError(f"protocol self-play failed: {peer.errors}")  # a bug, not input
@@ -223,7 +243,8 @@ def _play_recorded(
         raise UsageError(f"goldnet selfplay: cannot write {path}: {exc.strerror}") from None
     checked = verify(record)
     assert checked.result is not None, "an honest self-play game ends with a result"
-    return checked.result.scores, checked.result.winners, checked.turns
+    final = peers[0].engine.state
+    return final, (checked.result.scores, checked.result.winners, checked.turns)
 
 
 # --- verify -----------------------------------------------------------------------------

@@ -54,6 +54,53 @@ class ScenarioRunner(Protocol):
         ...
 
 
+class SelfplayReport(Protocol):
+    """A game's own words in ``goldnet selfplay``: what it says of each game and of the run
+    (one report per run; it may keep figures across the games it is shown)."""
+
+    def game(
+        self, options: tuple[Wire, ...], names: Sequence[str], state: GameState, result: Terminal
+    ) -> tuple[dict[str, Any], str]:
+        """One finished game (``state`` at its end, ``names`` the bots by seat): the fields of
+        its ``--json`` object after ``"game"``, and its text line after ``game N``."""
+        ...
+
+    def summary(self) -> tuple[dict[str, Any], list[str]]:
+        """Figures over the games shown so far: fields added to the ``--json`` summary, and
+        the lines the text summary adds."""
+        ...
+
+
+class LazyScenario:
+    """A game's :class:`ScenarioRunner` that imports the game's scenario module (which names
+    ``ScenarioError``, ``run`` and ``mismatches``) on first use, so listing the games stays
+    cheap.
+
+    Args:
+        module: the scenario module's dotted name, e.g.
+            ``"goldnet.games.mountains_rivers.scenario"``.
+    """
+
+    def __init__(self, module: str) -> None:
+        self._module = module
+
+    def _load(self) -> Any:
+        return importlib.import_module(self._module)
+
+    @property
+    def ScenarioError(self) -> type[Exception]:
+        error: type[Exception] = self._load().ScenarioError
+        return error
+
+    def run(self, case: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], Any]]:
+        steps: Iterator[tuple[Mapping[str, Any], Any]] = self._load().run(case)
+        return steps
+
+    def mismatches(self, expect: Mapping[str, Any], printed: Any) -> list[tuple[str, Any, Any]]:
+        found: list[tuple[str, Any, Any]] = self._load().mismatches(expect, printed)
+        return found
+
+
 @dataclass(frozen=True)
 class Option:
     """One table option of a game, e.g. the Mountains & Rivers board.
@@ -114,6 +161,11 @@ class GameInfo:
         bench_targets: the speed each ``goldnet bench`` figure of the game should reach, by
             figure (``"random game"``, ``"legal actions"``, ``"best move"``), e.g.
             ``"<= 10 ms"`` (a target may name the statistic it bounds: ``"p95 <= 0.2 s"``).
+        bench_seats: the seat count ``goldnet bench`` plays the game with (None: the fewest).
+        bench_position: ``seed -> (state, seat)``: a position whose legal actions ``goldnet
+            bench`` times, the seat on turn (None: after 20 random actions).
+        selfplay_report: makes the game's :class:`SelfplayReport` for one ``goldnet selfplay``
+            run (None: the result line of ``format_result`` and the scores).
     """
 
     name: str
@@ -128,6 +180,11 @@ class GameInfo:
     scenario: ScenarioRunner | None = field(default=None, compare=False)
     score_name: str = "scores"
     bench_targets: Mapping[str, str] = field(default_factory=dict, compare=False)
+    bench_seats: int | None = None
+    bench_position: Callable[[int], tuple[GameState, int]] | None = field(
+        default=None, compare=False
+    )
+    selfplay_report: Callable[[], SelfplayReport] | None = field(default=None, compare=False)
 
     def check(self, options: tuple[Any, ...], seats: int) -> None:
         """Check a table's options and seat count.

@@ -7,12 +7,12 @@ bots) are imported when first used, so listing the games stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...engine import Bot, GameState, Terminal, Wire
-from .. import GameInfo
+from .. import GameInfo, LazyScenario, SelfplayReport
 
 if TYPE_CHECKING:
     from .board import Board
@@ -46,6 +46,18 @@ def _make_bot(level: str, seed: int | str) -> Bot:
     return make_bot(level, seed)
 
 
+def _report() -> SelfplayReport:
+    from .report import Report
+
+    return Report()
+
+
+def _bench_position(seed: int) -> tuple[GameState, int]:
+    from .report import bench_position
+
+    return bench_position(seed)
+
+
 def format_result(
     options: tuple[Wire, ...], names: Sequence[str], result: Terminal, turns: int
 ) -> str:
@@ -55,36 +67,23 @@ def format_result(
     return f"banks: {banks}  winner: {winners}  turns: {turns}"
 
 
-class _Scenario:
-    """The scenario runner, importing :mod:`.scenario` on first use."""
-
-    @property
-    def ScenarioError(self) -> type[Exception]:
-        from .scenario import ScenarioError
-
-        return ScenarioError
-
-    def run(self, case: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], Any]]:
-        from .scenario import run
-
-        return run(case)
-
-    def mismatches(self, expect: Mapping[str, Any], printed: Any) -> list[tuple[str, Any, Any]]:
-        from .scenario import mismatches
-
-        return mismatches(expect, printed)
-
-
 GAME_INFO = GameInfo(
     name=NAME,
     title="Golden City",
     seats=range(2, 7),
     options=(),
     new_state=_new_state,
-    bot_levels=("random",),
+    bot_levels=("random", "heuristic", "strong"),
     make_bot=_make_bot,
     format_result=format_result,
-    scenario=_Scenario(),
+    scenario=LazyScenario("goldnet.games.golden_city.scenario"),
     score_name="banks",
-    bench_targets={"random game": "<= 20 ms", "legal actions": "<= 0.5 ms"},
+    bench_targets={
+        "random game": "<= 20 ms",
+        "legal actions": "<= 0.5 ms",
+        "best move": "median <= 0.2 s, p95 <= 0.5 s",
+    },
+    bench_seats=4,
+    bench_position=_bench_position,
+    selfplay_report=_report,
 )

@@ -11,9 +11,8 @@ Invariants: a refusal's arguments are exactly the fields its English template na
 
 from __future__ import annotations
 
-from string import Formatter
-
-from ...engine import IllegalAction, RefusalArg
+from ...engine import RefusalArg
+from ..refusing import RefusalTable
 
 REFUSALS: dict[str, str] = {
     "game-over": "the game is over",
@@ -43,29 +42,11 @@ REFUSALS: dict[str, str] = {
 """Code -> English template (``str.format`` fields are the code's arguments)."""
 
 
-def arguments(code: str) -> tuple[str, ...]:
-    """The names of ``code``'s arguments, in the order its template names them.
-
-    Raises:
-        KeyError: not a code of :data:`REFUSALS`.
-    """
-    names: list[str] = []
-    for _, name, _, _ in Formatter().parse(REFUSALS[code]):
-        if name and name not in names:
-            names.append(name)
-    return tuple(names)
-
-
-def refuse(code: str, **args: RefusalArg) -> IllegalAction:
-    """The :class:`~goldnet.engine.IllegalAction` of ``code`` with ``args`` (to raise).
-
-    Raises:
-        KeyError: not a code of :data:`REFUSALS`.
-        TypeError: ``args`` are not exactly the arguments the code's template names.
-    """
-    if set(args) != set(arguments(code)):
-        raise TypeError(f"refusal {code!r} takes {arguments(code)}, not {tuple(args)}")
-    return IllegalAction(REFUSALS[code].format(**args), code=code, **args)
+_TABLE = RefusalTable(REFUSALS)
+arguments = _TABLE.arguments
+"""The names of a code's arguments (:meth:`~goldnet.games.refusing.RefusalTable.arguments`)."""
+refuse = _TABLE.refuse
+"""A code's refusal with its arguments (:meth:`~goldnet.games.refusing.RefusalTable.refuse`)."""
 
 
 def shown(value: object) -> RefusalArg:

@@ -6,7 +6,8 @@ seat count where the rulings allow it.
 The amounts the French text fixes (the bounty of 2, the mission bonus 10/7/5/4/3, the company's
 3 nuggets, the lantern's five rolls and reach of 3, the revolver's +2, the guard's strength 4, the
 Gazette's amounts per seat count) are quoted in ``docs/rules/golden-city.md``; the rest are
-designer's choices, first values to be tuned by the balance pass: they are data here, never code.
+designer's choices, set from self-play by the balance pass (``tools/balance_golden_city.py``;
+the figures are in ``docs/rules/golden-city.md``): they are data here, never code.
 
 Token values are the cards of the ``"hill"`` and ``"gallery"`` decks (their faces are public, the
 order they lie in is the dealer's secret): ``"nugget-N"`` (N = 1..5), ``"thief-N"`` (strength
@@ -145,24 +146,47 @@ class Setup:
 
 
 HILL_MIX: tuple[str, ...] = (
-    "nugget-2", "thief-1", "nugget-3", "nugget-1", "thief-3", "nugget-4", "nugget-2",
-    "thief-2", "nugget-5", "nugget-3", "thief-4", "nugget-1", "nugget-2", "thief-5",
+    "nugget-2", "thief-4", "nugget-3", "nugget-1", "thief-3", "nugget-4", "nugget-2",
+    "thief-3", "nugget-5", "nugget-3", "thief-4", "nugget-1", "nugget-2", "thief-5",
     "nugget-4", "nugget-3", "thief-2", "nugget-5", "nugget-1", "thief-3",
 )  # fmt: skip
-"""Designer's choice (to be measured): 13 nuggets (1-5, average 2.8) and 7 thieves (1-5) in 20,
-interleaved so that any prefix mixes both."""
+"""Designer's choice: 13 nuggets (1-5, average 2.8) and 7 thieves (2-5, average 3.4) in 20,
+interleaved so that any prefix mixes both; on the designed map's 30 hills, 20 nuggets and 10
+thieves (figures in docs/rules/golden-city.md, "Balance, measured")."""
 
 GALLERY_MIX: tuple[str, ...] = (
-    "vein-5", "ghost", "vein-6", "cave-in", "vein-7", "vein-5", "ghost", "vein-6",
-    "cave-in", "vein-5", "vein-7", "ghost",
+    "vein-5", "ghost", "vein-6", "vein-7", "cave-in", "vein-5", "ghost", "vein-6",
+    "vein-7", "vein-5", "ghost", "vein-6",
 )  # fmt: skip
-"""Designer's choice (to be measured): 7 veins, 3 ghosts, 2 cave-ins in 12."""
+"""Designer's choice for 3 to 6 seats: 8 veins, 3 ghosts, 1 cave-in in 12; on the designed
+map's 20 galleries, 13 veins, 5 ghosts, 2 cave-ins."""
 
-PRICES = (6, 5, 4, 2, 3, 4)
-"""Revolver, sieve, horse, lantern, Pony Express, pickaxe (designer's choice, to be measured)."""
+GALLERY_MIX_TWO: tuple[str, ...] = (
+    "vein-5", "ghost", "vein-6", "vein-7", "vein-5", "cave-in", "vein-6", "vein-7",
+    "ghost", "vein-5", "vein-6", "vein-7",
+)  # fmt: skip
+"""Designer's choice for 2 seats, a richer mine: 9 veins, 2 ghosts, 1 cave-in in 12; on the
+designed map's 20 galleries, 15 veins, 3 ghosts, 2 cave-ins (two players have more hills each,
+so a mine as poor as the larger tables' did not repay the pickaxe)."""
 
-THRESHOLDS = (2, 2, 2, 8, 2, 1, 4, 10, 4, 4)
-"""Per :data:`MISSIONS` kind (designer's choice, to be measured)."""
+PRICES = (3, 2, 3, 1, 2, 4)
+"""Revolver, sieve, horse, lantern, Pony Express, pickaxe (designer's choice, measured)."""
+
+THRESHOLDS: dict[int, tuple[int, ...]] = {
+    # seats: sheriff, brawls, fights, mine, raft, ghosts, prospector, haul, outfitter, locomotive
+    2: (2, 2, 1, 18, 2, 1, 5, 12, 6, 4),
+    3: (2, 2, 1, 14, 2, 1, 5, 11, 6, 4),
+    4: (2, 2, 1, 14, 2, 1, 4, 10, 5, 4),
+    5: (2, 2, 1, 14, 1, 1, 4, 9, 4, 4),
+    6: (1, 2, 2, 14, 1, 1, 3, 8, 3, 4),
+}
+"""Per seat count, per :data:`MISSIONS` kind (designer's choice, measured): a table of more
+prospectors shares the same hills and lakes, so most missions ask less there."""
+
+STARTING_BANK: dict[int, int] = {2: 6, 3: 6, 4: 6, 5: 6, 6: 4}
+"""Per seat count (designer's choice, measured): one tool at the first store, two of the
+cheaper ones below six seats; at six, where the mission bonus is 3, a smaller bank keeps the
+outfitter mission from being done in the first round."""
 
 _PER_SEATS = {
     # seats: (mission bonus, mayor, wanted, chest) -- the seed's amounts
@@ -177,14 +201,14 @@ SETUPS: dict[int, Setup] = {
     seats: Setup(
         seats=seats,
         hill_mix=HILL_MIX,
-        gallery_mix=GALLERY_MIX,
-        starting_bank=6,
+        gallery_mix=GALLERY_MIX_TWO if seats == 2 else GALLERY_MIX,
+        starting_bank=STARTING_BANK[seats],
         prices=PRICES,
         mission_bonus=bonus,
         mayor=mayor,
         wanted=wanted,
         chest=chest,
-        thresholds=THRESHOLDS,
+        thresholds=THRESHOLDS[seats],
     )
     for seats, (bonus, mayor, wanted, chest) in _PER_SEATS.items()
 }

@@ -7,11 +7,10 @@ are imported when first used, so listing the games stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ...engine import Bot, GameState, Terminal, Wire
-from .. import GameInfo, Option
+from .. import GameInfo, LazyScenario, Option
 from .boards import BOARD_NUMBERS
 
 NAME = "mountains-rivers"
@@ -47,26 +46,6 @@ def format_result(
     )
 
 
-class _Scenario:
-    """The scenario runner, importing :mod:`.scenario` on first use."""
-
-    @property
-    def ScenarioError(self) -> type[Exception]:
-        from .scenario import ScenarioError
-
-        return ScenarioError
-
-    def run(self, case: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], Any]]:
-        from .scenario import run
-
-        return run(case)
-
-    def mismatches(self, expect: Mapping[str, Any], printed: Any) -> list[tuple[str, Any, Any]]:
-        from .scenario import mismatches
-
-        return mismatches(expect, printed)
-
-
 GAME_INFO = GameInfo(
     name=NAME,
     title="Mountains & Rivers",
@@ -77,7 +56,7 @@ GAME_INFO = GameInfo(
     make_bot=_make_bot,
     format_result=format_result,
     seat_roles=lambda seats: ROLES,
-    scenario=_Scenario(),
+    scenario=LazyScenario("goldnet.games.mountains_rivers.scenario"),
     bench_targets={
         "random game": "<= 10 ms",
         "legal actions": "<= 0.2 ms",

@@ -3,6 +3,8 @@ home and the store, the tools, the locomotive, rafts, the mine, the end."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from goldnet.engine import IllegalAction, RevealOf, Terminal, TurnOf
@@ -161,8 +163,13 @@ def test_the_bounty_is_doubled_by_la_prime_doublee() -> None:
     assert st.bank[0] == 6 + 8
 
 
+PRICES = (6, 5, 4, 2, 3, 4)
+"""The prices the store tests count with (the balance pass sets the game's own)."""
+
+
 def test_the_store_sells_each_tool_once_at_its_price() -> None:
     st = game()
+    st.setup = replace(st.setup, prices=PRICES)
     assert st.todo[0] == ("store", 0)  # a turn that begins at home
     feed(st, ("buy", "horse"))
     assert st.bank[0] == 2 and st.tools[0] == 4
@@ -181,6 +188,7 @@ def test_the_store_sells_each_tool_once_at_its_price() -> None:
 
 def test_soldes_takes_one_nugget_off_every_price() -> None:
     st = game()
+    st.setup = replace(st.setup, prices=PRICES)
     publish(st, "sale")
     feed(st, ("buy", "revolver"))
     assert st.bank[0] == 1

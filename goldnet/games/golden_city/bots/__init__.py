@@ -1,60 +1,43 @@
-"""Bots for Golden City: ``random`` (more levels come with the balance work).
+"""Bots for Golden City: ``random``, ``heuristic`` and ``strong``.
 
 Every bot implements :class:`goldnet.engine.Bot` and, to announce its mission,
 :class:`goldnet.engine.Claimer`: it decides only from its seat's
-:class:`~..state.Observation` and draws only from its own :class:`goldnet.rng.Stream`, so the
-same seed and observations give the same moves on every machine.
+:class:`~..state.Observation` (the public position, its own mission, the tokens it peeked at)
+and draws only from its own :class:`goldnet.rng.Stream`, so the same seed and observations give
+the same moves on every machine.
+
+This package's public face is this module: the registry (:data:`BOT_NAMES`, :data:`BOTS`,
+:func:`make_bot`) and the names re-exported below. The private modules behind it:
+
+- ``_view``: the hidden tokens' odds from the bot's own knowledge, the duels' odds;
+- ``_value``: how a position is valued (bank, the sack's safety, prospects, mission);
+- ``_simple``: the shared checks and the random bot;
+- ``_heuristic``: the heuristic bot;
+- ``_strong``: the strong bot's search.
+
+Invariants: the bots' values use integer arithmetic only and iterate over tuples, lists and
+ranges in canonical order, never over sets: a bot's choice does not depend on the platform or
+on hash seeds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from ....engine import Bot
+from ._heuristic import HeuristicBot
+from ._simple import RandomBot, mission_met
+from ._strong import StrongBot
 
-from ....engine import Action, Bot
-from ....rng import Stream
-from ..setup import MISSIONS
-from ..state import Observation
+__all__ = ["BOTS", "BOT_NAMES", "HeuristicBot", "RandomBot", "StrongBot", "make_bot", "mission_met"]
 
-BOT_NAMES: tuple[str, ...] = ("random",)
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot] | type[StrongBot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "strong": StrongBot,
+}
+"""The bot classes by name, weakest first."""
+
+BOT_NAMES: tuple[str, ...] = tuple(BOTS)
 """The names :func:`make_bot` accepts, weakest first."""
-
-
-def mission_met(obs: Observation) -> bool:
-    """Whether the observing seat's own mission is fulfilled by its public counters."""
-    if obs.seat is None or obs.mission is None:
-        return False
-    index = MISSIONS.index(obs.mission)
-    return obs.counters[obs.seat][index] >= obs.setup.thresholds[index]
-
-
-class RandomBot:
-    """Uniform over the legal actions ("random"); announces its mission as soon as it is
-    fulfilled (a claim it may make only at its own die's draw).
-
-    Args:
-        seed: names the bot's :class:`~goldnet.rng.Stream`.
-    """
-
-    name = "random"
-
-    def __init__(self, seed: int | str = 0) -> None:
-        self.seed = seed
-        self._stream = Stream("golden-city", "bot", self.name, seed)
-
-    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        """One of ``legal_actions``, uniformly.
-
-        Raises:
-            ValueError: ``legal_actions`` is empty.
-        """
-        if not legal_actions:
-            raise ValueError("choose() needs at least one legal action")
-        return self._stream.choice(legal_actions)
-
-    def claim(self, observation: Any, claims: Sequence[Action]) -> Action | None:
-        """``("mission",)`` when its mission is fulfilled and it may claim, else None."""
-        return claims[0] if claims and mission_met(observation) else None
 
 
 def make_bot(name: str, seed: int | str = 0) -> Bot:
@@ -63,6 +46,7 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
     Raises:
         ValueError: ``name`` is not a known bot.
     """
-    if name != "random":
+    cls = BOTS.get(name)
+    if cls is None:
         raise ValueError(f"unknown Golden City bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
-    return RandomBot(seed)
+    return cls(seed)

@@ -1,0 +1,295 @@
+"""The strong bot ("strong"): an expectimax search of its own turn over the dice, the duels and
+the hidden tokens, on a position rebuilt from its observation.
+
+From the decision to the end of its turn, the bot plays every line on a :class:`~..rules.State`
+rebuilt by :func:`~..rebuild.from_observation` (the engine itself: its moves, fights,
+overshoots, the mine, the locomotive), and averages over every chance node:
+
+- the die: its six faces; at each face, the bot's own move is the best of its
+  :attr:`Settings.shortlist` best moves by the heuristic's one-look value, each searched on;
+- a face-down token revealed: each value of :func:`~._view.hill_odds` / :func:`~._view.gallery_odds`
+  (the public mix left, less its own peeks elsewhere; its own peek's value when it has one) —
+  the bot's determinized view of the hidden tokens;
+- its own lantern peek: the token's value, in two classes (a nugget, a thief), each a
+  representative token weighted by its class's count;
+- a duel: two outcomes, won and lost, each one representative roll weighted by the exact count
+  of rolls that give it (ties roll again and drop out); the sieve's die: its mean (one nugget);
+- the Gazette and its places: one draw from the bot's own stream.
+
+A line ends when the turn passes, the game ends, or the store opens at the turn's end; it is
+valued by :class:`~._value.Valuer`: the bot's bank, kept sack, next roll's prospects and mission,
+less the best opponent's bank and kept sack. The store is not searched: tools pay back over many
+turns, which a turn's search cannot see; the bot buys by the heuristic's tool rates.
+
+Invariants: values are integers; children are searched in a fixed order and the only draws are
+from the bot's own stream, so the same seed and observations give the same move on every
+machine; the node count is bounded (:attr:`Settings.nodes`): past it, a line is valued where it
+stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ....engine import Action, ChanceOf, RevealOf, Terminal, TurnOf
+from ....rng import Stream
+from ..rebuild import from_observation
+from ..rules import State
+from ..setup import GALLERY_NAMES, GHOST, THIEF, TOKEN_NAMES
+from ..state import Observation
+from ._heuristic import HeuristicBot, after_value
+from ._simple import check_choice
+from ._value import Valuer, Weights, duel_bonus
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The strong bot's search settings.
+
+    Attributes:
+        shortlist: how many of its own moves, best first by the one-look value, are searched
+            at a die face inside the search.
+        nodes: the most positions one decision searches, shared equally by its legal actions
+            (a deterministic bound on its time).
+        replies: how many turns of the seats after it the search plays on, each seat moving
+            where the heuristic's one-look value is best for it (0: its own turn only).
+        width_base, width_step: per seat count, the lead (units) worth an even chance, and its
+            growth per locomotive advance still to come (:meth:`width`).
+    """
+
+    shortlist: int = 2
+    nodes: int = 4000
+    replies: int = 0
+    rival: int = 100
+    width_base: tuple[int, ...] = (0, 0, 400, 250, 150, 120, 100)
+    width_step: tuple[int, ...] = (0, 0, 200, 100, 50, 40, 30)
+
+    def width(self, seats: int, advances_left: int) -> int:
+        """The lead (units) worth an even chance with ``advances_left`` locomotive advances to
+        the station (fitted on heuristic self-play)."""
+        return self.width_base[seats] + self.width_step[seats] * max(0, advances_left)
+
+
+class StrongBot(HeuristicBot):
+    """Expectimax over its own turn ("strong"); see the module's description.
+
+    Args:
+        seed: names the bot's :class:`~goldnet.rng.Stream` (ties and the Gazette's draws).
+    """
+
+    name = "strong"
+    weights = Weights()
+    settings = Settings()
+
+    def __init__(self, seed: int | str = 0) -> None:
+        super().__init__(seed)
+        self._stream = Stream("golden-city", "bot", self.name, seed)
+
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
+        """The legal action of best expected value, ties drawn from the stream.
+
+        Raises:
+            ValueError: ``legal_actions`` is empty.
+        """
+        check_choice(legal_actions)
+        obs: Observation = observation
+        if len(legal_actions) == 1 or obs.awaiting[0] == "store":
+            return super().choose(observation, legal_actions)
+        assert obs.seat is not None
+        root = from_observation(obs)
+        search = _Search(root, obs.seat, self.weights, self.settings, self._stream)
+        budget = max(1, self.settings.nodes // len(legal_actions))
+        values = [search.action(root, a, budget) for a in legal_actions]
+        top = max(values)
+        best = [a for a, x in zip(legal_actions, values, strict=True) if x == top]
+        return self._stream.choice(best)
+
+
+class _Search:
+    """One decision's expectimax (see the module's description)."""
+
+    def __init__(
+        self, root: State, me: int, weights: Weights, settings: Settings, stream: Stream
+    ) -> None:
+        self.me, self.w, self.settings, self.stream = me, weights, settings, stream
+        self.turn = root.turn
+        self.nodes = 0
+        self.budget = settings.nodes
+
+    def action(self, st: State, action: Action, budget: int = 0) -> int:
+        """The expected value of playing ``action`` in ``st`` (not changed); with a
+        ``budget``, a fresh count of positions for this action's lines."""
+        if budget:
+            self.nodes, self.budget = 0, budget
+        child = st.clone()
+        child.apply(action)
+        return self.node(child)
+
+    def node(self, st: State) -> int:
+        """The expected value of ``st`` (consumed: it may be changed)."""
+        self.nodes += 1
+        request = st.awaiting()
+        if (
+            isinstance(request, Terminal)
+            or st.turn > self.turn + self.settings.replies
+            or self.nodes > self.budget
+        ):
+            return self.leaf(st)
+        if isinstance(request, TurnOf):
+            if request.seat != self.me:
+                return self.reply(st, request.seat)
+            if st.todo[0][0] == "store" or st.turn != self.turn:
+                return self.leaf(st)
+            return self.choice(st)
+        if isinstance(request, ChanceOf):
+            return self.chance(st, request)
+        return self.reveal(st, request)
+
+    def choice(self, st: State) -> int:
+        """The bot's own choice inside the search: the best of its shortlist."""
+        legal = st.legal_actions(self.me)
+        if len(legal) > self.settings.shortlist:
+            v = Valuer(st, self.me, self.w)
+            head = st.todo[0][0]
+            if head == "move":
+                quick = [after_value(v, self.me, a) for a in legal]
+            else:
+                quick = [v.value(self.me) if a[0] == "roll" else 0 for a in legal]
+            order = sorted(range(len(legal)), key=lambda i: -quick[i])
+            legal = [legal[i] for i in sorted(order[: self.settings.shortlist])]
+        return max(self.action(st, a) for a in legal)
+
+    def reply(self, st: State, seat: int) -> int:
+        """An opponent's turn inside the search: it leaves the store, rolls, and moves where
+        the heuristic's one-look value is best for it."""
+        head = st.todo[0][0]
+        legal = st.legal_actions(seat)
+        if head == "store":
+            action: Action = ("done",)
+        elif head == "before":
+            action = ("roll",)
+        elif len(legal) == 1:
+            action = legal[0]
+        else:
+            v = Valuer(st, seat, self.w)
+            quick = [after_value(v, seat, a) for a in legal]
+            action = legal[quick.index(max(quick))]
+        st.apply(action)
+        return self.node(st)
+
+    def chance(self, st: State, request: ChanceOf) -> int:
+        head = st.todo[0]
+        kind = head[0]
+        if kind == "duel":
+            return self.duel(st, head)
+        if kind == "sieve":
+            st.apply_chance(1)
+            return self.node(st)
+        if kind == "roll":
+            total = 0
+            for face, _ in request.outcomes:
+                child = st.clone()
+                child.apply_chance(face)
+                total += self.node(child)
+            return total // len(request.outcomes)
+        st.apply_chance(self.stream.chance(request))
+        return self.node(st)
+
+    def duel(self, st: State, task: tuple[Any, ...]) -> int:
+        """A duel as two outcomes, each by a representative roll (or pair of rolls) weighted
+        by how many rolls give it."""
+        _, kind, seat, target, first, _ = task
+        if kind in ("fight", "ghost"):
+            mine = duel_bonus(st, seat) if kind == "fight" else 0
+            theirs = duel_bonus(st, target) if kind == "fight" else 0
+            firsts = range(1, 7) if first < 0 else (first,)
+            pairs = [(a, d) for a in firsts for d in range(1, 7) if a + mine != d + theirs]
+            won = [p for p in pairs if p[0] + mine > p[1] + theirs]
+            lost = [p for p in pairs if p[0] + mine < p[1] + theirs]
+            groups: list[tuple[tuple[int, ...], int]] = []
+            cut = 0 if first < 0 else 1  # the attacker's roll already made is not rolled again
+            if won:
+                groups.append((won[-1][cut:], len(won)))
+            if lost:
+                groups.append((lost[0][cut:], len(lost)))
+        else:
+            bonus = duel_bonus(st, seat)
+            strength = st.hill[target] - THIEF if kind == "brawl" else target
+            wins = [d for d in range(1, 7) if d + bonus > strength]
+            losses = [d for d in range(1, 7) if d + bonus < strength]
+            groups = []
+            if wins:
+                groups.append(((wins[-1],), len(wins)))
+            if losses:
+                groups.append(((losses[0],), len(losses)))
+        total = weight = 0
+        for rolls, count in groups:
+            child = st.clone()
+            for roll in rolls:
+                child.apply_chance(roll)
+            total += count * self.node(child)
+            weight += count
+        return total // weight
+
+    def reveal(self, st: State, request: RevealOf) -> int:
+        if request.deck == "mission":
+            return self.leaf(st)
+        v = Valuer(st, self.me, self.w)
+        if request.deck == "gallery":
+            odds = list(v.gallery)
+            names = GALLERY_NAMES
+        else:
+            names = TOKEN_NAMES
+            known = v.known.get(request.card)
+            if known is not None:
+                odds = [(known, 1)]
+            elif request.to is None:
+                odds = [(c, w) for c, w in enumerate(v.pool) if w > 0]
+            else:
+                odds = _classes(v.pool)
+        total = weight = 0
+        for code, count in odds:
+            child = st.clone()
+            child.apply_reveal(request.deck, request.card, request.to, names[code])
+            total += count * self.node(child)
+            weight += count
+        return total // weight if weight else self.leaf(st)
+
+    def leaf(self, st: State) -> int:
+        """The bot's chance of winning, as a score: its lead over the best opponent (its value
+        less their bank, kept sack and expected mission) on the smooth scale of
+        :func:`win_score`, whose width is the game's remaining uncertainty."""
+        first = st.active if st.turn > self.turn else (st.active + 1) % st.n_seats
+        v = Valuer(st, self.me, self.w, first)
+        others = [v.holding(o) + v.mission_guess(o) for o in range(st.n_seats) if o != self.me]
+        best = max(others)
+        mean = sum(others) // len(others)
+        k = self.settings.rival
+        rival = (k * best + (100 - k) * mean) // 100
+        lead = v.value(self.me) - rival
+        left = len(st.board.track) - 1 - st.loco
+        width = self.settings.width(st.n_seats, left)
+        return win_score(lead, width) if width > 0 else lead
+
+
+def win_score(lead: int, width: int) -> int:
+    """A lead (units) as a score from -1000 to 1000 rising like a chance of winning:
+    ``1000 * lead / (|lead| + width)`` (a soft step, in integers; ``width`` the lead that
+    scores 500)."""
+    score = 1000 * abs(lead) // (abs(lead) + max(1, width))
+    return score if lead >= 0 else -score
+
+
+def _classes(pool: list[int]) -> list[tuple[int, int]]:
+    """A lantern peek's values in two classes, nuggets and thieves: each the pool token
+    nearest its class's mean, weighted by the class's count."""
+    out = []
+    for low, high in ((1, THIEF), (THIEF + 1, GHOST)):
+        count = sum(pool[low:high])
+        if count:
+            mean = sum(c * pool[c] for c in range(low, high)) // count
+            present = [c for c in range(low, high) if pool[c] > 0]
+            out.append((min(present, key=lambda c: abs(c - mean)), count))
+    return out
