@@ -15,7 +15,8 @@ trusted dealer): such a record cannot be verified without the deck protocol, so 
 Who moves: :meth:`BotGame.play` plays a seat's action (the player's, or the one a bot chose);
 the caller asks the bots — :meth:`bot_turn` says which seat is due and gives its view —, so
 that a bot may choose in another thread (this object is not thread-safe: call it from one
-thread). Bots' claims are made here, as a network bot's are (:func:`goldnet.view.bot_claim`).
+thread). Bots' claims are made as their machines sign each reveal, as a network bot's are
+(:func:`goldnet.view.bot_claim`).
 
 Journal (:mod:`goldnet.net.journal`, the same format and folder as a network game's): ``meta``
 with no invite code; ``local`` (the bots' levels and keys, the dealer's seed); the player's
@@ -302,7 +303,9 @@ class BotGame:
             if seat == self.human
             else games.get(self.game).make_bot(level, identity.fingerprint)
         )
-        self._seats.append(_Seat(seat, identity, machine, level, bot, len(seeds)))
+        member = _Seat(seat, identity, machine, level, bot, len(seeds))
+        machine.claimer = lambda: self._claims(member)
+        self._seats.append(member)
         self.levels = tuple(s.level for s in self._seats)
 
     def _replay(self, state: JournalState) -> None:
@@ -467,8 +470,7 @@ class BotGame:
         self._views.append(view_of(engine.state, self.human, events, [move] if move else []))
 
     def _drain(self, seat: _Seat) -> None:
-        """Take a machine's events: seeds to the journal, envelopes to the relay; then let a
-        bot claim what its seat may claim now."""
+        """Take a machine's events: seeds to the journal, envelopes to the relay."""
         machine = seat.machine
         while True:
             event = machine.next_event()
@@ -483,18 +485,17 @@ class BotGame:
                         self.journal.bot_seed(seat.seat, event.index, event.seed)
             elif isinstance(event, Transmit) and _digest(event.data) not in self._known:
                 self._relay.append((seat.seat, event.data))
-        self._claim(seat)
 
-    def _claim(self, seat: _Seat) -> None:
+    def _claims(self, seat: _Seat) -> list[tuple[Any, ...]]:
+        """A bot's claim, asked as its machine signs a reveal, on the state of that draw."""
         machine, bot = seat.machine, seat.bot
         if bot is None or machine.phase is not Phase.PLAY:
-            return
+            return []
         engine = machine.engine
         assert isinstance(engine, EngineBinding)
         claims = [c for c in engine.state.claims(seat.seat) if c not in machine.pending_claims]
         claim = bot_claim(bot, engine.state.observation(seat.seat), claims)
-        if claim is not None:
-            machine.claim(claim)
+        return [] if claim is None else [claim]
 
     def _journal(self, sender: int, data: bytes) -> None:
         """Write an envelope the relay passes on, before anyone sees it."""

@@ -16,6 +16,10 @@ Invariants:
   is named (its signer could not have known);
 - this peer signs a queued claim only if it is legal when its reveal is made; otherwise the
   claim is dropped (:class:`~.events.ClaimDropped`), never sent;
+- the claims offered as this peer signs its reveal (:meth:`Draws.offer`, the machine's
+  ``claimer``) are decided on the state of that very draw: a claim whose only moment is one
+  draw (Golden City's mission, at the claimant's own die) can be made although the reveal of
+  that draw is signed the moment the draw is due;
 - claims never change what the draw is for: its weights are those the engine asked for before
   the claims, and an engine whose claims change them is refused (a local error, nobody named).
   The last member to reveal knows the draw's outcome when it signs its claims; were the draw
@@ -26,7 +30,7 @@ Invariants:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -102,6 +106,23 @@ class Draws:
         except ValueError as exc:
             raise LocalProtocolError(str(exc)) from None
         self.queued.append(claim)
+
+    def offer(self, draw: int, claims: Iterable[tuple[Any, ...]]) -> None:
+        """Queue ``claims`` (this peer's last word before it signs its reveal of ``draw``), each
+        one not pending yet; one the rules refuse now is dropped
+        (:class:`~.events.ClaimDropped`), never sent."""
+        assert self._me is not None
+        for claim in map(tuple, claims):
+            if claim in self.pending:
+                continue
+            try:
+                if len(pack([[[claim]]])) > MAX_CLAIM_SIZE:
+                    raise ValueError(f"a claim is at most {MAX_CLAIM_SIZE} bytes")
+                self.engine.check_claim(self._me, claim)
+            except (ValueError, LocalProtocolError) as exc:
+                self._events.append(ev.ClaimDropped(draw, claim, str(exc)))
+                continue
+            self.queued.append(claim)
 
     def own_reveal(self, draw: int, journalled: bool) -> Reveal:
         """This peer's reveal for ``draw``, carrying every queued claim that is legal now (at

@@ -151,6 +151,12 @@ class Lockstep(Steps):
         self._checked: tuple[bytes, int] | None = None
         """The hash of the action :meth:`send` judged, and the steps applied then."""
         self._progress_at = 0
+        self.claimer: Callable[[], Iterable[tuple[Any, ...]]] | None = None
+        """This member's claims for a draw, asked just before it signs its reveal of a draw of
+        the game (not a challenge draw, not a reveal given back from its journal), on the state
+        of that draw: each is queued as by :meth:`claim`, one the rules refuse dropped
+        (:class:`~.events.ClaimDropped`). The reveal of a draw is signed as soon as the draw is
+        due, so a claim whose only moment is that draw can be made only here."""
 
     # --- public API -------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ a message the deck, the beacon or the rules refuse).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, NoReturn
 
 from . import events as ev
@@ -59,6 +59,7 @@ class Steps:
     _checked: tuple[bytes, int] | None
     _progress_at: int
     _clock: Callable[[], int]
+    claimer: Callable[[], Iterable[tuple[Any, ...]]] | None
 
     @property
     def ended(self) -> bool:
@@ -195,6 +196,8 @@ class Steps:
             fault = None if journalled else self.beacon.own_fault()
             if fault is not None:  # seeds from a damaged journal: never sign what names us
                 raise LocalProtocolError(f"this member cannot reveal draw {d}: {fault}")
+            if weights is not None and not journalled and self.claimer is not None:
+                self.draws.offer(d, self.claimer())  # decided on the state of this draw
             self._emit("reveal", self.draws.own_reveal(d, journalled).body())
             return True
         challenge = weights is None

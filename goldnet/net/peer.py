@@ -10,17 +10,17 @@ the step is done, then journalled with one fsync and only then sent, together (:
 ``own`` holds journalled envelopes only, so nothing unjournalled is ever sent or sent again.
 
 A bot plays the seat when one is given, choosing from the seat's view
-(:func:`goldnet.view.bot_action`), and a claiming bot queues its claims
-(:func:`goldnet.view.bot_claim`); otherwise ``on_view`` is told each step's
-:class:`~goldnet.view.View` — with a clone of this peer's rules state when the seat is on turn —
-and the answer comes through :meth:`TablePeer.play` (the desktop client). A view is made at each
-step of the rules — the game's start, each drawn outcome, applied action, claim and revealed
-card — from a copy of the state right after it (the machine's engine is wrapped for that: by
-the time the machine reports its events, it may be several steps further), so a view carries
-exactly one step's events. Views are built and told once the step's own envelopes are
-journalled and sent (:meth:`_flush`): a view is no part of what a member signs, and building one
-would hold up a move or a reveal. While a peer is rebuilt from its journal, the views of the
-steps it replays are kept in :attr:`TablePeer.past` instead (the turn log's earlier turns).
+(:func:`goldnet.view.bot_action`), and a claiming bot makes its claims as the machine signs each
+reveal, on the state of that draw (:func:`goldnet.view.bot_claim`); otherwise ``on_view`` is told
+each step's :class:`~goldnet.view.View` — with a clone of this peer's rules state when the seat is
+on turn — and the answer comes through :meth:`TablePeer.play` (the desktop client). A view is made
+at each step of the rules — the game's start, each drawn outcome, applied action, claim and revealed
+card — from a copy of the state right after it (the machine's engine is wrapped for that: by the
+time the machine reports its events, it may be several steps further), so a view carries exactly one
+step's events. Views are built and told once the step's own envelopes are journalled and sent
+(:meth:`_flush`): a view is no part of what a member signs, and building one would hold up a move or
+a reveal. While a peer is rebuilt from its journal, the views of the steps it replays are kept in
+:attr:`TablePeer.past` instead (the turn log's earlier turns).
 """
 
 from __future__ import annotations
@@ -139,6 +139,7 @@ class TablePeer:
             seeds=seeds,
             deck_seed=deck_seed,
         )
+        self.machine.claimer = self._claims
         self.received = 0
         """Where this peer stands in the relay's log: one past the last entry received (the
         relay sends a member no entry of its own, so those after it may be its own); asked
@@ -322,20 +323,19 @@ class TablePeer:
             self.bot = games.get(table.game).make_bot(self.bot_level, os.urandom(8).hex())
         return self.bot
 
-    def _claim(self) -> None:
-        """Let a claiming bot queue a claim its seat may make now (it rides in this peer's next
-        reveal)."""
+    def _claims(self) -> list[tuple[Any, ...]]:
+        """The claim a claiming bot makes among those its seat may make now and is not making
+        yet (the machine asks as this peer signs a reveal, on the state of that draw)."""
         machine, engine = self.machine, self.machine.engine
         seat = machine.seat_of(self.identity.public)
         if self._replaying or not self.by_bot or machine.phase is not Phase.PLAY or seat is None:
-            return
+            return []
         assert isinstance(engine, EngineBinding)
         claims = [c for c in engine.state.claims(seat) if c not in machine.pending_claims]
-        if not claims:  # the usual case, after every step: no observation made for nothing
-            return
+        if not claims:  # the usual case: no observation made for nothing
+            return []
         claim = bot_claim(self._bot(), engine.state.observation(seat), claims)
-        if claim is not None:
-            machine.claim(claim)
+        return [] if claim is None else [claim]
 
     @property
     def by_bot(self) -> bool:
@@ -432,7 +432,6 @@ class TablePeer:
         self._flush()
         if not self._replaying and self.outcome is None:  # own envelopes are known by now
             self._journal_accepted()
-            self._claim()
         halt = self.machine.halted
         if halt is not None and self.outcome is None:
             self._finish("halted", reason=halt.reason, culprit=halt.culprit)

@@ -490,3 +490,22 @@ def test_a_false_mission_claim_is_judged_at_the_end_on_the_missions_the_deck_sho
 
     assert verify(peers[0].machine.record, on_step=step).ending == "over"
     assert seen == verdicts
+
+
+def test_an_honest_bot_announces_its_fulfilled_mission_at_its_own_die_and_is_paid() -> None:
+    """A mission may be announced only at the draw of its seat's own die, and the reveal of
+    that draw is signed the moment the draw is due: the bot decides as its machine signs it
+    (the machine's ``claimer``), so a fulfilled mission is announced and paid, never left
+    "unannounced" for want of a moment (seat 0's mission in this game is fulfilled by then)."""
+    harness, peers, watcher = dealt_table("a", 3, game="golden-city", options=())
+    harness.run()
+    judged = set()
+    for peer in [*peers, watcher]:
+        assert peer.machine.finished and peer.errors == []
+        missions = [
+            (e.kind, e.seat)
+            for e in peer.engine.events
+            if e.kind in ("claim", "false-claim", "bonus", "unannounced")
+        ]
+        judged.add(tuple(missions))
+    assert judged == {(("claim", 0), ("bonus", 0))}
