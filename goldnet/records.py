@@ -298,6 +298,8 @@ class Verified:
             summary["evidence"] = list(self.evidence)
         if self.by is not None:
             summary["by"] = self.table.names[self.by]
+        if self.table.shadows is not None:  # the deck's k, for a game it dealt
+            summary["shadows"] = self.table.shadows
         return summary
 
 

@@ -172,6 +172,7 @@ async def host(args: Any, emit: Emit) -> dict[str, Any] | None:
             bot=args.bot or "",
             port=args.port,
             abandon_after=args.abandon_after,
+            shadows=args.shadows,
         )
     except ValueError as exc:
         raise CommandError(str(exc), 2) from None

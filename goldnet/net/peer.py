@@ -123,6 +123,9 @@ class TablePeer:
         self.options = options
         self.game = game
         self.abandon_after = abandon_after
+        self.shadows: int | None = None
+        """The deck's shadow shuffles if this peer proposes a table whose cards the deck deals
+        (``None``: the protocol's default)."""
         self.on_event = on_event
         self.on_view: Callable[[View, GameState | None], None] | None = None
         """Called after each step with this seat's view, and with a clone of this peer's rules
