@@ -298,8 +298,9 @@ class Verified:
             summary["evidence"] = list(self.evidence)
         if self.by is not None:
             summary["by"] = self.table.names[self.by]
-        if self.table.shadows is not None:  # the deck's k, for a game it dealt
-            summary["shadows"] = self.table.shadows
+        shadows = getattr(self.table, "shadows", None)  # a version-1 table has none
+        if shadows is not None:  # the deck's k, for a game it dealt
+            summary["shadows"] = shadows
         return summary
 
 

@@ -18,7 +18,9 @@ Order and place (every peer computes them alike, whatever the delivery order):
   but the recipient's ``sealed-share``, recorded in seat order once all are in; the recipient
   opens it, every other peer gives the engine no value;
 - **accusations** are judged whenever one heads its signer's queue (playing or auditing): each
-  names the sender it proves wrong, or the accuser, and halts;
+  names the sender it proves wrong, or the accuser, and halts; one about a sealed share this
+  peer does not hold waits until this peer has applied every envelope of the sender that the
+  accuser's digest counts — then the accuser never held it, and is named;
 - **audits** once the engine is at its end: every member's ``deck-audit``, recorded in seat
   order once all are in.
 
@@ -45,11 +47,12 @@ from typing import Any
 
 from . import events as ev
 from .deck import Deal, DeckBroken, DeckFault, Stage
-from .deck_messages import DeckMessage
+from .deck_messages import Accusation, DeckMessage, parse
 from .deck_own import OwnDeck
 from .draws import a
 from .envelope import Envelope
 from .errors import LocalProtocolError
+from .history import History
 from .messages import Card
 from .phases import Fault, Queued
 
@@ -317,15 +320,32 @@ class Dealing:
                 "cheat beat its challenge, which only this member can see (it cannot go on)"
             ) from exc
 
-    def accusations(self, members: Sequence[Queued]) -> None:
+    def accusations(self, members: Sequence[Queued], history: History) -> None:
         """Judge an accusation heading a member's queue: it names the sender it proves wrong or
-        the accuser, and halts; one about a sealed share this peer does not hold yet waits."""
+        the accuser, and halts; one about a sealed share this peer does not hold yet waits —
+        until this peer has applied every envelope of the sender the accuser had accepted when
+        it signed (its digest says how many): then the accuser never held that share, and it
+        is named."""
         for m in members:
             if m.queue and m.queue[0].type == "accusation":
                 try:
                     self._take(members, m, "accusation")
                 except LocalProtocolError:
-                    continue
+                    self._unfounded(members, m, history)
+
+    def _unfounded(self, members: Sequence[Queued], m: Queued, history: History) -> None:
+        env = m.queue[0]
+        accused = parse("accusation", env.body)
+        assert isinstance(accused, Accusation)
+        sender = members[accused.sender]
+        count, named = env.seen[sender.seat]
+        applied = history.count(sender.seat) - len(sender.queue)
+        if applied < count:
+            return  # the share may be among the sender's envelopes not applied here yet
+        if count and history.envelope(sender.seat, count - 1).hash != named:
+            return  # two histories of the sender: the digests' dispute settles it
+        where = f"card {accused.card} of {accused.deck!r}"
+        self._fault(m, f"it accused a sealed share of {where} from seat {sender.seat} it never had")
 
     # --- the audit ----------------------------------------------------------------------
 

@@ -123,7 +123,7 @@ class Steps:
         if self.phase is Phase.DEAL:
             return self._step_deal(members)
         if self.dealing is not None:
-            self.dealing.accusations(members)
+            self.dealing.accusations(members, self.history)
         if self.phase is Phase.AUDIT:
             return self._step_audit(members)
         assert self.engine is not None

@@ -11,6 +11,7 @@ envelope in flight and then goes silent (a scripted cheater)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from protocol.beacon import draw_bytes
 from protocol.deck import challenge_bits, shadow_hash
 from protocol.deck_group import apply, base, card_point, hash_scalar, mul, permutation
 from protocol.deck_messages import (
+    Accusation,
     CardShare,
     DeckAudit,
     Lock,
@@ -132,6 +134,67 @@ def test_a_false_accusation_names_the_accuser(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(OwnDeck, "open", opened)
     peers = play("accuser")
     assert_named(peers, CHEAT, "it accused seat 0's right share")
+
+
+def accusing(monkeypatch: pytest.MonkeyPatch, change: Callable[[Accusation], Accusation]) -> None:
+    """Seat 1, at its first peek, accuses seat 0's right share — the accusation altered by
+    ``change`` before it is signed."""
+    real = OwnDeck.open
+    done: list[bool] = []
+
+    def opened(self: OwnDeck, deck: str, card: int) -> Any:
+        if self.seat == CHEAT and not done:
+            done.append(True)
+            fault = self._accuse(
+                deck, card, 0, self.deal.reveals[(deck, card, self.seat)].sealed[0]
+            )
+            assert isinstance(fault.evidence, Accusation)
+            fault.evidence = change(fault.evidence)
+            raise fault
+        return real(self, deck, card)
+
+    monkeypatch.setattr(OwnDeck, "open", opened)
+
+
+def test_an_accusation_about_a_share_its_signer_never_had_names_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seat 1 accuses seat 0's share of a card it never saw (nothing was ever sealed to it for
+    that card): once a peer has applied every envelope of seat 0 that seat 1's digest says it
+    had accepted when it signed, the share is not among them — seat 1 cannot have held it."""
+    accusing(monkeypatch, lambda acc: replace(acc, card=(acc.card + 1) % 10))
+    peers = play("unfounded")
+    checked = assert_named(peers, CHEAT, "from seat 0 it never had")
+    assert "accused a sealed share of card" in checked.reason
+
+
+@pytest.mark.parametrize("sender", [CHEAT, 4])  # itself; a seat of no member (of 3)
+def test_an_accusation_of_no_other_member_names_the_accuser(
+    monkeypatch: pytest.MonkeyPatch, sender: int
+) -> None:
+    accusing(monkeypatch, lambda acc: replace(acc, sender=sender))
+    peers = play(f"accuses-{sender}")
+    assert_named(peers, CHEAT, f"its accusation names seat {sender}, no other member")
+
+
+@pytest.mark.parametrize("seed", [b"late-1", b"late-2", b"late-3"])
+def test_an_accusation_that_arrives_before_the_share_it_proves_wrong_waits_for_it(
+    monkeypatch: pytest.MonkeyPatch, seed: bytes
+) -> None:
+    """Delivered in a scrambled order, an accusation may reach a peer before the wrong sealed
+    share it proves: the peer waits for the share (its sender's envelopes the accuser's digest
+    counts), then names the share's sender — never the accuser."""
+    from .test_deck_lockstep import relay_scrambled
+
+    def wrong(own: OwnDeck, honest: SealedShare, deck: str, card: int, to: int) -> SealedShare:
+        deal = own.deal
+        ephemeral, box = seal(WRONG, deal.members[to], deal.game_id, deck, card, own.seat, to)
+        return SealedShare(deck, card, to, ephemeral, box)
+
+    cheating(monkeypatch, "sealed_share", wrong)
+    harness, peers, _ = dealt_table("late", 3)
+    relay_scrambled(harness, seed, replay=False)
+    assert_named(peers, CHEAT, "its sealed share of card")
 
 
 def test_a_wrong_audit_is_named_and_no_result_stands(monkeypatch: pytest.MonkeyPatch) -> None:
