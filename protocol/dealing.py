@@ -58,8 +58,12 @@ Emit = Callable[[str, tuple[Any, ...]], Envelope]
 return it."""
 
 OTHERS = ("adjudicate", "accusation")
-"""Heads that are no fault where a deck message of their member is due: an adjudication (looked
-for once nothing can be applied) and an accusation (judged whenever it heads a queue)."""
+"""Heads that are no fault where a deck message of their member is due while playing or
+auditing: an adjudication (looked for once nothing can be applied) and an accusation (judged
+whenever it heads a queue)."""
+DEALING = ("adjudicate",)
+"""The same during the deal: no sealed share exists before it is done, so an accusation there is
+nothing an honest member sends (docs/protocol.md §6.2)."""
 
 _STEPS = {Stage.SHUFFLE: "shuffle", Stage.ANSWER: "shuffle-answer", Stage.LOCK: "lock"}
 _ARGS = {"card-share": 2, "sealed-share": 3, "accusation": 3}
@@ -172,11 +176,11 @@ class Dealing:
         except DeckFault as exc:
             self._fault(members[exc.seat], exc.reason.removeprefix(f"seat {exc.seat}: "))
 
-    def _misplaced(self, m: Queued, what: str) -> None:
+    def _misplaced(self, m: Queued, what: str, others: tuple[str, ...] = OTHERS) -> None:
         """``m``'s head is not its ``what``, which is due: a fault, unless there is none yet or
-        it is one of :data:`OTHERS` (then it waits)."""
+        it is one of ``others`` (then it waits)."""
         head = m.queue[0].type if m.queue else ""
-        if head and head not in OTHERS:
+        if head and head not in others:
             self._fault(m, f"{a(head)} where its {what} is due")
 
     def _record_taken(self) -> None:
@@ -216,7 +220,7 @@ class Dealing:
             }
             sent = self._send(what, makers[what], (what,))
         if not m.queue or m.queue[0].type != what:
-            self._misplaced(m, what)
+            self._misplaced(m, what, DEALING)
             return sent
         self._take(members, m, what)
         self._record.append(m.queue.popleft().raw)
@@ -229,7 +233,7 @@ class Dealing:
             if self.deal.keys[m.seat] is not None:
                 continue
             if not m.queue or m.queue[0].type != "deck-key":
-                self._misplaced(m, "deck key")
+                self._misplaced(m, "deck key", DEALING)
                 continue
             self._take(members, m, "deck-key")
             self._taken[m.seat] = m.queue.popleft().raw

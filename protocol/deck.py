@@ -532,6 +532,15 @@ class Deal:
         reveal.sealed[seat] = message
 
     def _take_accusation(self, seat: int, message: Accusation) -> None:
+        d = self.names.index(message.deck) if message.deck in self.names else None
+        if (
+            d is None
+            or message.card >= self.sizes[d]
+            or message.sender == seat
+            or message.sender >= len(self.members)
+        ):  # no sealed share can ever answer it: waiting would wait for ever
+            where = f"seat {message.sender}'s share of card {message.card} of {message.deck!r}"
+            raise self.fault(seat, f"its accusation names no sealed share it could hold ({where})")
         reveal = self.reveals.get((message.deck, message.card, seat))
         sealed = None if reveal is None else reveal.sealed.get(message.sender)
         if sealed is None or message.sender == seat:
