@@ -18,7 +18,9 @@ Order and place (every peer computes them alike, whatever the delivery order):
   but the recipient's ``sealed-share``, recorded in seat order once all are in; the recipient
   opens it, every other peer gives the engine no value;
 - **accusations** are judged whenever one heads its signer's queue (playing or auditing): each
-  names the sender it proves wrong, or the accuser, and halts;
+  names the sender it proves wrong, or the accuser, and halts. The accuser forwards the box it
+  accuses with it: a sender that showed others another box (to frame the accuser) is then
+  proven to have signed two histories wherever the accusation's digest disputes their copy;
 - **audits** once the engine is at its end: every member's ``deck-audit``, recorded in seat
   order once all are in.
 
@@ -313,6 +315,9 @@ class Dealing:
             assert exc.evidence is not None
             evidence = exc.evidence
             self._accused = (due.deck, due.card, due.to)
+            box = self._sealed_envelope(due, exc.seat)
+            if box is not None:  # a peer holding another box signed by the sender gets proof
+                self._events.append(ev.Forward(box))
             self._send("accusation", lambda own: evidence, step_of("accusation", evidence.body()))
             return None
         except DeckBroken as exc:
@@ -320,6 +325,16 @@ class Dealing:
                 f"card {due.card} of {due.deck!r} unmasks to no card of its deck: a shuffle "
                 "cheat beat its challenge, which only this member can see (it cannot go on)"
             ) from exc
+
+    def _sealed_envelope(self, due: Card, sender: int) -> bytes | None:
+        """The envelope of ``sender``'s sealed share of ``due`` as this peer recorded it."""
+        key = self.deal.members[sender]
+        for data in reversed(self._record):
+            env = Envelope.decode(data)
+            if env.sender == key and env.type == "sealed-share":
+                mine = ("sealed-share", due.deck, due.card, due.to)
+                return data if step_of(env.type, env.body) == mine else None
+        return None  # pragma: no cover - a sealed share is recorded before it is opened
 
     def accusations(self, members: Sequence[Queued]) -> None:
         """Judge an accusation heading a member's queue: it names the sender it proves wrong or
