@@ -140,7 +140,7 @@ def test_a_relay_replaying_deck_envelopes_and_others_of_another_game_changes_not
         if env.type != "sealed-share":
             continue
         sealed += 1
-        deck, card, to, ephemeral, box = env.body
+        deck, card, to, ephemeral, _, box = env.body
         info = context(table.game_id, deck, card, members.index(env.sender), to, ephemeral)
         for key, identity in keys.items():
             h, _ = identity_scalars(identity.private_bytes())

@@ -218,8 +218,9 @@ def test_a_share_that_is_no_canonical_scalar_is_named(
 def test_a_sealed_share_copied_from_another_seat_names_the_copier(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Seat 1 sends, for a peek by seat 2, seat 0's sealed share (seat 0's very box): bound to
-    its sender, it does not open as seat 1's; seat 2 accuses and every peer names seat 1."""
+    """Seat 1 sends, for a peek by seat 2, seat 0's sealed share (seat 0's very box): its proof
+    of the ephemeral key is bound to its sender, so every peer names seat 1 when it is taken,
+    before the recipient could accuse it (docs/deck.md §6)."""
     box: list[list[Peer]] = []
     copied: list[int] = []
     real = OwnDeck.sealed_share
@@ -235,8 +236,10 @@ def test_a_sealed_share_copied_from_another_seat_names_the_copier(
     box.append(peers)
     harness.run()
     assert copied
-    assert_named(peers, CHEAT, f"its sealed share of card {copied[0]} of 'cards' does not open")
+    where = f"its sealed share of card {copied[0]} of 'cards' has no proof of its ephemeral key"
+    assert_named(peers, CHEAT, where)
     assert named(watcher) == key_of(peers[CHEAT])
+    assert "accusation" not in types(watcher.machine.full_record())
 
 
 # --- grinding the challenge -----------------------------------------------------------------

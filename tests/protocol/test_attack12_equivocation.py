@@ -51,8 +51,8 @@ class Fork:
         if env.type == "shuffle":  # another shuffle, valid in itself: shadows in another order
             decks, shadows = env.body
             return resign(identity, data, body=(decks, shadows[::-1]))
-        deck, card, to, ephemeral, _box = env.body  # a sealed share: a garbage box
-        return resign(identity, data, body=(deck, card, to, ephemeral, bytes(48)))
+        deck, card, to, ephemeral, proof, _box = env.body  # a sealed share: a garbage box
+        return resign(identity, data, body=(deck, card, to, ephemeral, proof, bytes(48)))
 
     def __call__(self, sender: int, receiver: int, data: bytes) -> bytes | None:
         if is_forward(self.peers, sender, data):

@@ -180,7 +180,7 @@ def test_no_sealed_share_opens_for_anyone_but_its_recipient() -> None:
     sealed = [e for e in map(Envelope.decode, record) if e.type == "sealed-share"]
     assert len(sealed) >= 4
     for env in sealed:
-        deck, card, to, ephemeral, box = env.body
+        deck, card, to, ephemeral, _, box = env.body
         sender = members.index(env.sender)
         info = context(game_id, deck, card, sender, to, ephemeral)
         for key, identity in keys.items():
