@@ -22,8 +22,7 @@ from typing import Any
 import msgpack
 
 from protocol import v1
-from protocol.codec import unpack
-from protocol.envelope import MAX_ENVELOPE_SIZE, Envelope
+from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.history import Equivocation
 from protocol.identity import fingerprint
@@ -393,17 +392,21 @@ def verify(envelopes: Sequence[bytes], on_step: OnStep | None = None) -> Verifie
 def _audited(envelopes: Sequence[bytes]) -> bool:
     """Whether the record holds a deck audit of every member (then the audits recompute the
     deal, and the spectator may skip the shuffle answers' shadows and the lock proofs:
-    docs/deck.md §11). Only the envelopes' types and senders are read here: whether they are
-    what they say is the spectator's check."""
+    docs/deck.md §11). Only audits their members signed for this table's game count: envelopes
+    merely dressed as audits (appended to a halted record, say) must not turn those checks off,
+    the spectator never getting to the audits that would stand for them. Whether an audit is
+    right, and in its place, is the spectator's check."""
     try:
-        first: Any = unpack(envelopes[0], MAX_ENVELOPE_SIZE) if envelopes else ()
-        members = set(first[7][2]) if first[1] == "table" else set()
+        table = Envelope.decode(envelopes[0]) if envelopes else None
+        if table is None or table.type != "table":
+            return False
+        members = set(table.body[2])
         audited = set()
         for data in envelopes:
             if b"deck-audit" in data:  # cheap: most envelopes are not audits
-                env = unpack(data, MAX_ENVELOPE_SIZE)
-                if env[1] == "deck-audit":
-                    audited.add(env[3])
+                env = Envelope.decode(data)  # its signature too
+                if env.type == "deck-audit" and env.game_id == table.game_id:
+                    audited.add(env.sender)
         return bool(members) and audited >= members
     except (RemoteProtocolError, IndexError, TypeError):  # malformed: every check stays on
         return False

@@ -18,9 +18,12 @@ Order and place (every peer computes them alike, whatever the delivery order):
   but the recipient's ``sealed-share``, recorded in seat order once all are in; the recipient
   opens it, every other peer gives the engine no value;
 - **accusations** are judged whenever one heads its signer's queue (playing or auditing): each
-  names the sender it proves wrong, or the accuser, and halts; one about a sealed share this
-  peer does not hold waits until this peer has applied every envelope of the sender that the
-  accuser's digest counts — then the accuser never held it, and is named;
+  names the sender it proves wrong, or the accuser, and halts. The accuser forwards the box it
+  accuses with it: a sender that showed others another box (to frame the accuser) is then
+  proven to have signed two histories wherever the accusation's digest disputes their copy;
+  one about a sealed share this peer does not hold waits until this peer has applied every
+  envelope of the sender that the accuser's digest counts — then the accuser never held it,
+  and is named;
 - **audits** once the engine is at its end: every member's ``deck-audit``, recorded in seat
   order once all are in.
 
@@ -61,8 +64,12 @@ Emit = Callable[[str, tuple[Any, ...]], Envelope]
 return it."""
 
 OTHERS = ("adjudicate", "accusation")
-"""Heads that are no fault where a deck message of their member is due: an adjudication (looked
-for once nothing can be applied) and an accusation (judged whenever it heads a queue)."""
+"""Heads that are no fault where a deck message of their member is due while playing or
+auditing: an adjudication (looked for once nothing can be applied) and an accusation (judged
+whenever it heads a queue)."""
+DEALING = ("adjudicate",)
+"""The same during the deal: no sealed share exists before it is done, so an accusation there is
+nothing an honest member sends (docs/protocol.md §6.2)."""
 
 _STEPS = {Stage.SHUFFLE: "shuffle", Stage.ANSWER: "shuffle-answer", Stage.LOCK: "lock"}
 _ARGS = {"card-share": 2, "sealed-share": 3, "accusation": 3}
@@ -175,11 +182,11 @@ class Dealing:
         except DeckFault as exc:
             self._fault(members[exc.seat], exc.reason.removeprefix(f"seat {exc.seat}: "))
 
-    def _misplaced(self, m: Queued, what: str) -> None:
+    def _misplaced(self, m: Queued, what: str, others: tuple[str, ...] = OTHERS) -> None:
         """``m``'s head is not its ``what``, which is due: a fault, unless there is none yet or
-        it is one of :data:`OTHERS` (then it waits)."""
+        it is one of ``others`` (then it waits)."""
         head = m.queue[0].type if m.queue else ""
-        if head and head not in OTHERS:
+        if head and head not in others:
             self._fault(m, f"{a(head)} where its {what} is due")
 
     def _record_taken(self) -> None:
@@ -219,7 +226,7 @@ class Dealing:
             }
             sent = self._send(what, makers[what], (what,))
         if not m.queue or m.queue[0].type != what:
-            self._misplaced(m, what)
+            self._misplaced(m, what, DEALING)
             return sent
         self._take(members, m, what)
         self._record.append(m.queue.popleft().raw)
@@ -232,7 +239,7 @@ class Dealing:
             if self.deal.keys[m.seat] is not None:
                 continue
             if not m.queue or m.queue[0].type != "deck-key":
-                self._misplaced(m, "deck key")
+                self._misplaced(m, "deck key", DEALING)
                 continue
             self._take(members, m, "deck-key")
             self._taken[m.seat] = m.queue.popleft().raw
@@ -312,6 +319,9 @@ class Dealing:
             assert exc.evidence is not None
             evidence = exc.evidence
             self._accused = (due.deck, due.card, due.to)
+            box = self._sealed_envelope(due, exc.seat)
+            if box is not None:  # a peer holding another box signed by the sender gets proof
+                self._events.append(ev.Forward(box))
             self._send("accusation", lambda own: evidence, step_of("accusation", evidence.body()))
             return None
         except DeckBroken as exc:
@@ -319,6 +329,16 @@ class Dealing:
                 f"card {due.card} of {due.deck!r} unmasks to no card of its deck: a shuffle "
                 "cheat beat its challenge, which only this member can see (it cannot go on)"
             ) from exc
+
+    def _sealed_envelope(self, due: Card, sender: int) -> bytes | None:
+        """The envelope of ``sender``'s sealed share of ``due`` as this peer recorded it."""
+        key = self.deal.members[sender]
+        for data in reversed(self._record):
+            env = Envelope.decode(data)
+            if env.sender == key and env.type == "sealed-share":
+                mine = ("sealed-share", due.deck, due.card, due.to)
+                return data if step_of(env.type, env.body) == mine else None
+        return None  # pragma: no cover - a sealed share is recorded before it is opened
 
     def accusations(self, members: Sequence[Queued], history: History) -> None:
         """Judge an accusation heading a member's queue: it names the sender it proves wrong or

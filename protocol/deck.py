@@ -31,7 +31,11 @@ Invariants:
 - a shuffle's challenge bits come only from the beacon bytes the caller supplies, never from
   the transcript alone (docs/deck.md §4: a Fiat–Shamir challenge at 2⁻²⁰ can be ground);
 - nothing here depends on a card value a peer may not see: a sealed share is checked for its
-  form only, and its content only by its recipient (or, at the end, by the audit).
+  form and its proof of knowledge of its ephemeral point only, and its content only by its
+  recipient (or, at the end, by the audit);
+- a sealed share is taken only with a valid proof of knowledge of ``log R`` bound to its own
+  box (even when ``proofs`` is off): an accusation, which publishes ``y·R``, then tells nobody
+  anything the sender did not know (docs/deck.md §6).
 """
 
 from __future__ import annotations
@@ -74,7 +78,7 @@ from .deck_messages import (
     ShuffleAnswer,
     parse,
 )
-from .deck_seal import check_accusation, context, open_shared
+from .deck_seal import check_accusation, check_ephemeral, context, open_shared
 from .errors import LocalProtocolError, RemoteProtocolError
 from .messages import MAX_SEATS, MessageError
 
@@ -180,7 +184,9 @@ class Deal:
         shadows: ``k``, the shadow shuffles per shuffle proof (a table option, 20 to 64).
         me: this peer's seat, whose own messages are not re-proven (None: spectator).
         proofs: check the shuffle answers' shadows and the locks' proofs. A record verifier
-            that holds every audit may pass False: the audit recomputes the whole deal.
+            that holds every audit may pass False: the audit recomputes the whole deal. (A
+            sealed share's proof of its ephemeral key is checked either way: an accusation is
+            judged on the shares taken.)
 
     Raises:
         LocalProtocolError: arguments outside the protocol's limits.
@@ -529,11 +535,29 @@ class Deal:
 
     def _take_sealed(self, seat: int, message: SealedShare) -> None:
         reveal = self._reveal(seat, message.deck, message.card, message.to, "sealed share")
+        if seat != self.me and not check_ephemeral(
+            message.ephemeral,
+            message.proof,
+            self.game_id,
+            message.deck,
+            message.card,
+            seat,
+            message.to,
+        ):  # checked even without ``proofs``: an accusation of this box is judged on it
+            where = f"card {message.card} of {message.deck!r}"
+            raise self.fault(seat, f"its sealed share of {where} has no proof of its ephemeral key")
         reveal.sealed[seat] = message
 
     def _take_accusation(self, seat: int, message: Accusation) -> None:
-        if message.sender == seat or not 0 <= message.sender < len(self.members):
-            raise self.fault(seat, f"its accusation names seat {message.sender}, no other member")
+        d = self.names.index(message.deck) if message.deck in self.names else None
+        if (
+            d is None
+            or message.card >= self.sizes[d]
+            or message.sender == seat
+            or message.sender >= len(self.members)
+        ):  # no sealed share can ever answer it: waiting would wait for ever
+            where = f"seat {message.sender}'s share of card {message.card} of {message.deck!r}"
+            raise self.fault(seat, f"its accusation names no sealed share it could hold ({where})")
         reveal = self.reveals.get((message.deck, message.card, seat))
         sealed = None if reveal is None else reveal.sealed.get(message.sender)
         if sealed is None:

@@ -7,8 +7,9 @@ For the member at ``seat`` with deck secret ``x``, permutations ``π`` and lock 
 2. its shuffle is ``x·π(input)``, the input being the deck it was given (a substituted or
    duplicated card, or a key other than its deck key, fails here);
 3. its lock of card ``j`` is ``r_j·input_j`` with the key commitment ``(r_j·x)·G``;
-4. each of its sealed shares is the box that sealing ``r_j·x`` gives (docs/deck.md §6: the
-   ephemeral derives from the share); its public shares opened their commitments when taken.
+4. each of its sealed shares is what sealing ``r_j·x`` gives — ephemeral point, its proof and
+   box (docs/deck.md §6: the ephemeral derives from the share, the proof's nonce from the
+   ephemeral); its public shares opened their commitments when taken.
 
 Each member's audit is checked on its own, against messages already accepted (its own and the
 inputs it was given): a mismatch names that member alone, whatever the others publish. The
@@ -71,9 +72,9 @@ def check_audit(deal: Deal, seat: int, audit: DeckAudit) -> None:
             expected = seal(
                 keys[(name, card)], deal.members[to], deal.game_id, name, card, seat, to
             )
-            if expected != (sealed.ephemeral, sealed.box):
+            if expected != (sealed.ephemeral, sealed.proof, sealed.box):
                 raise deal.fault(
-                    seat, f"its sealed share of card {card} of {name!r} is not its lock key"
+                    seat, f"its sealed share of card {card} of {name!r} is not its lock key sealed"
                 )
 
 

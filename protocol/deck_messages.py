@@ -10,7 +10,7 @@ body is :func:`protocol.codec.pack` of it.
 | ``shuffle-answer`` | ``[openings]``, each opening ``[scalar, perms]`` | :class:`ShuffleAnswer` |
 | ``lock`` | ``[decks, keys, proofs]`` | :class:`Lock` |
 | ``card-share`` | ``[deck, card, share]`` | :class:`CardShare` |
-| ``sealed-share`` | ``[deck, card, to, ephemeral, box]`` | :class:`SealedShare` |
+| ``sealed-share`` | ``[deck, card, to, ephemeral, proof, box]`` | :class:`SealedShare` |
 | ``accusation`` | ``[deck, card, sender, shared, proof]`` | :class:`Accusation` |
 | ``deck-audit`` | ``[key, perms, locks]`` | :class:`DeckAudit` |
 
@@ -252,12 +252,15 @@ class CardShare:
 @dataclass(frozen=True, slots=True)
 class SealedShare:
     """A member's key share for a private reveal to seat ``to``, sealed to that seat: the
-    ephemeral point ``R`` and the ChaCha20-Poly1305 box of the share (docs/deck.md §6)."""
+    ephemeral point ``R``, the Schnorr proof of knowledge of ``log R`` bound to this box's
+    context (64 bytes, :func:`~protocol.deck_seal.prove_ephemeral`) and the ChaCha20-Poly1305
+    box of the share (docs/deck.md §6)."""
 
     deck: str
     card: int
     to: int
     ephemeral: bytes
+    proof: bytes
     box: bytes
 
     def __post_init__(self) -> None:
@@ -265,17 +268,19 @@ class SealedShare:
         _seat(self.to, "a sealed share's recipient")
         if not is_point(self.ephemeral):
             raise MessageError("a sealed share's ephemeral key is a valid point of the group")
+        if type(self.proof) is not bytes or len(self.proof) != PROOF_SIZE:
+            raise MessageError(f"a sealed share's proof is {PROOF_SIZE} bytes")
         if type(self.box) is not bytes or len(self.box) != BOX_SIZE:
             raise MessageError(f"a sealed share's box is {BOX_SIZE} bytes")
 
     @classmethod
     def from_body(cls, body: Any) -> SealedShare:
         """Raises: MessageError."""
-        _arity(body, 5, "sealed-share body is [deck, card, to, ephemeral, box]")
+        _arity(body, 6, "sealed-share body is [deck, card, to, ephemeral, proof, box]")
         return cls(*body)
 
     def body(self) -> tuple[Any, ...]:
-        return (self.deck, self.card, self.to, self.ephemeral, self.box)
+        return (self.deck, self.card, self.to, self.ephemeral, self.proof, self.box)
 
 
 @dataclass(frozen=True, slots=True)

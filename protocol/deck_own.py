@@ -209,10 +209,10 @@ class OwnDeck:
         if to == self.seat:
             raise LocalProtocolError("a member seals no share to itself")
         deal = self.deal
-        ephemeral, box = seal(
+        ephemeral, proof, box = seal(
             self.lock_key(deck, card), deal.members[to], deal.game_id, deck, card, self.seat, to
         )
-        return SealedShare(deck, card, to, ephemeral, box)
+        return SealedShare(deck, card, to, ephemeral, proof, box)
 
     def open(self, deck: str, card: int) -> tuple[int, Any]:
         """The card index and value of card ``card`` of ``deck``, revealed to this member once

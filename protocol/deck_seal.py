@@ -8,6 +8,8 @@ and its public key is ``Y = y·G`` with ``y = h mod ORDER``. Sealing share ``l``
 
     ephemeral  r = hash_scalar(EPHEMERAL_TAG, l, game_id, deck, card, sender, to)
                R = r·G                      (published)
+    proof      Schnorr proof of knowledge of r (prove_key), bound to
+               (PROOF_TAG, game_id, deck, card, sender, to) and R   (published)
     shared     u = the X25519 u-coordinate of r·Y = X25519(h, u(R))
     context    c = pack([SEAL_TAG, game_id, deck, card, sender, to, R])
     key        k = HKDF-SHA256(u, info = c)
@@ -16,20 +18,29 @@ and its public key is ``Y = y·G`` with ``y = h mod ORDER``. Sealing share ``l``
 One key seals one box (``R`` differs per share), so the constant nonce is never reused under a
 key. The recipient computes ``u`` with X25519 from its identity; the sender computes the same
 ``u`` on the Edwards side. The ephemeral derives from the share: whoever knows the share (the
-sender, the recipient, everyone after the audit) can recompute ``R`` and the box, which is what
-lets the audit re-check every sealed share without any secret of its own.
+sender, the recipient, everyone after the audit) can recompute ``R``, its proof and the box,
+which is what lets the audit re-check every sealed share without any secret of its own.
 
 **Accusation.** A box that does not open, or opens to a share that does not open its
 commitment, is proven wrong by the recipient without revealing its card: it publishes
 ``Z = y·R`` (the shared point of that one box) and a Chaum–Pedersen proof that one ``y`` gives
 both ``Y = y·G`` and ``Z``. Anyone then derives ``k`` from ``u(Z)`` and opens the box: a wrong
-box names its sender; a right one, or a bad proof, names the accuser. ``Z`` opens only that box
-(every box has its own ``R``), and the recipient's own lock key, which the card also needs,
-stays secret.
+box names its sender; a right one, or a bad proof, names the accuser. The recipient's own lock
+key, which the card also needs, stays secret.
+
+**Why the proof of ``log R``.** ``R`` is the sender's choice and ``Z = y·R`` is published: without
+the proof, a sender could put the ``R`` of any box ever sealed to that recipient (in any game)
+into a garbage box, and the honest recipient's accusation would open that other box to everyone
+— a Diffie–Hellman oracle on the recipient's identity. With it, a share is taken only if its
+sender knows ``r``, so ``Z = r·Y`` is a point the sender could compute itself: the accusation
+tells nobody anything the sender did not know. A copied ``R`` comes with a proof bound to
+another context, which does not hold here.
 
 Invariants: only ``Y``'s owner (and the sender) can compute ``k``; a box is bound by its
 associated data to the game, deck, card, sender, recipient and ``R``, so a box replayed from
-another game, card or pair of seats does not open.
+another game, card or pair of seats does not open; a sealed share is taken only with a proof of
+``log R`` bound to that same context (:func:`check_ephemeral`), so an accusation never publishes
+``y·R`` for an ``R`` whose logarithm its sender does not know.
 """
 
 from __future__ import annotations
@@ -47,16 +58,19 @@ from .deck_group import (
     GroupError,
     base,
     check_dleq,
+    check_key,
     hash_scalar,
     is_scalar,
     mul,
     prove_dleq,
+    prove_key,
 )
 from .errors import LocalProtocolError
 
 SEAL_TAG = "goldnet/deck/seal/v1"
 EPHEMERAL_TAG = "goldnet/deck/ephemeral/v1"
 ACCUSE_TAG = "goldnet/deck/accuse/v1"
+PROOF_TAG = "goldnet/deck/seal-proof/v1"
 NONCE = bytes(12)
 ONE = (1).to_bytes(32, "little")
 
@@ -94,16 +108,38 @@ def ephemeral(share: bytes, game_id: bytes, deck: str, card: int, sender: int, t
     return hash_scalar(EPHEMERAL_TAG, share, game_id, deck, card, sender, to)
 
 
+def proof_context(game_id: bytes, deck: str, card: int, sender: int, to: int) -> tuple[object, ...]:
+    """What the proof of knowledge of a box's ephemeral scalar is bound to (with ``R`` itself,
+    which :func:`~protocol.deck_group.prove_key` hashes too)."""
+    return (PROOF_TAG, game_id, deck, card, sender, to)
+
+
+def prove_ephemeral(r: bytes, game_id: bytes, deck: str, card: int, sender: int, to: int) -> bytes:
+    """The 64-byte Schnorr proof that the sender knows ``r`` with ``R = r·G``, bound to the box
+    of card ``card`` of ``deck`` from seat ``sender`` to seat ``to`` in ``game_id``: ``e =
+    hash_scalar(SCHNORR_TAG, PROOF_TAG, game_id, deck, card, sender, to, R, t·G)``."""
+    return prove_key(r, base(r), proof_context(game_id, deck, card, sender, to))
+
+
+def check_ephemeral(
+    ephemeral_point: bytes, proof: bytes, game_id: bytes, deck: str, card: int, sender: int, to: int
+) -> bool:
+    """Whether ``proof`` proves knowledge of ``log R`` for ``R = ephemeral_point`` (a valid
+    point) in that box's context (:func:`prove_ephemeral`)."""
+    return check_key(ephemeral_point, proof, proof_context(game_id, deck, card, sender, to))
+
+
 def seal(
     share: bytes, recipient: bytes, game_id: bytes, deck: str, card: int, sender: int, to: int
-) -> tuple[bytes, bytes]:
-    """``(R, box)``: ``share`` sealed from seat ``sender`` to seat ``to``, whose identity public
-    key (a valid point) is ``recipient``."""
+) -> tuple[bytes, bytes, bytes]:
+    """``(R, proof, box)``: ``share`` sealed from seat ``sender`` to seat ``to``, whose identity
+    public key (a valid point) is ``recipient``, with the proof of knowledge of ``log R``."""
     r = ephemeral(share, game_id, deck, card, sender, to)
     big_r = base(r)
+    proof = prove_key(r, big_r, proof_context(game_id, deck, card, sender, to))
     info = context(game_id, deck, card, sender, to, big_r)
     key = _key(_u(mul(r, recipient)), info)
-    return big_r, ChaCha20Poly1305(key).encrypt(NONCE, share, info)
+    return big_r, proof, ChaCha20Poly1305(key).encrypt(NONCE, share, info)
 
 
 def open_box(u: bytes, box: bytes, info: bytes) -> bytes | None:

@@ -46,7 +46,8 @@ MAX_CLAIM_SIZE = 1024
 PASSING = ("", "reveal", "adjudicate", "accusation")
 """Heads of a member's queue that are no fault where its reveal is due: none yet, the reveal,
 an adjudication (looked for once nothing can be applied) or an accusation (judged whenever it
-heads a queue). Anything else an honest member cannot have sent there."""
+heads a queue). Anything else an honest member cannot have sent there — nor an accusation where
+its reveal of a shuffle's challenge is due: no sealed share exists before the deal is done."""
 
 
 def a(word: str) -> str:
@@ -156,14 +157,16 @@ class Draws:
         whose reveals carry no claims.
 
         A member whose head is anything but the reveal where its reveal is due (an action, a
-        close, a deck message: not :data:`PASSING`), a malformed reveal, one that breaks the
-        beacon's rules, an illegal claim or a claim in a challenge draw is a ``fault``.
+        close, a deck message: not :data:`PASSING`; in a challenge draw, an accusation too), a
+        malformed reveal, one that breaks the beacon's rules, an illegal claim or a claim in a
+        challenge draw is a ``fault``.
         """
+        passing = tuple(h for h in PASSING if h != "accusation") if challenge else PASSING
         progressed = False
         for m in members:
             head = m.queue[0].type if m.queue else ""
             if m.seat in self.beacon.values or head != "reveal":
-                if m.seat not in self.beacon.values and head not in PASSING:
+                if m.seat not in self.beacon.values and head not in passing:
                     fault(m, f"{a(head)} where its reveal for draw {draw} is due")
                 continue
             env = m.queue[0]

@@ -13,12 +13,15 @@ import pytest
 
 from protocol.deck import Deal, DeckBroken, DeckFault, Stage, challenge_bits, shadow_hash
 from protocol.deck_group import (
+    SCHNORR_TAG,
     apply,
     base,
     card_point,
     hash_scalar,
     mul,
     permutation,
+    sadd,
+    smul,
 )
 from protocol.deck_messages import (
     Accusation,
@@ -30,7 +33,7 @@ from protocol.deck_messages import (
     Shuffle,
     ShuffleAnswer,
 )
-from protocol.deck_seal import seal
+from protocol.deck_seal import ephemeral, proof_context, seal
 from protocol.errors import LocalProtocolError
 
 from .deck_table import (
@@ -288,13 +291,12 @@ def reveal_public_after(peers: list[Peer], deck: str, card: int) -> object:
 
 def _sealed_wrong(peers: list[Peer], sender: int, to: int, share: bytes) -> SealedShare:
     deal = peers[sender].deal
-    ephemeral, box = seal(share, deal.members[to], deal.game_id, "mission", 0, sender, to)
-    return SealedShare("mission", 0, to, ephemeral, box)
+    return SealedShare(
+        "mission", 0, to, *seal(share, deal.members[to], deal.game_id, "mission", 0, sender, to)
+    )
 
 
-@pytest.mark.parametrize(
-    "how", ["another card", "another game", "made up", "garbage box", "replayed box"]
-)
+@pytest.mark.parametrize("how", ["another card", "another game", "made up", "garbage box"])
 def test_a_wrong_sealed_share_is_proven_and_its_sender_named(how: str) -> None:
     """The recipient finds it, names the sender, and its accusation lets every other member
     (and a spectator) name the sender too — without learning the card."""
@@ -313,10 +315,8 @@ def test_a_wrong_sealed_share_is_proven_and_its_sender_named(how: str) -> None:
         sealed = _sealed_wrong(peers, CHEAT, to, other[CHEAT].own.lock_key("mission", 0))
     elif how == "made up":
         sealed = _sealed_wrong(peers, CHEAT, to, hash_scalar("made up"))
-    elif how == "garbage box":
+    else:
         sealed = replace(honest, box=bytes(48))
-    else:  # the box of another card, replayed
-        sealed = replace(own.sealed_share("mission", 1, to), card=0)
     for p in peers:
         if p.seat != to:
             message = sealed if p.seat == CHEAT else p.own.sealed_share("mission", 0, to)
@@ -330,6 +330,31 @@ def test_a_wrong_sealed_share_is_proven_and_its_sender_named(how: str) -> None:
     assert {f.seat for f in faults if f is not None} == {CHEAT} and None not in faults
     with pytest.raises(LookupError):  # nobody but the recipient learned the card
         watcher.value("mission", 0)
+
+
+@pytest.mark.parametrize("how", ["another card's", "another game's", "another seat's"])
+def test_a_replayed_sealed_share_names_its_sender_when_taken(how: str) -> None:
+    """A box replayed whole (ephemeral point, proof, box) from another card, another game or
+    another seat: its proof of the ephemeral key is bound to that other box, so every other
+    member and a spectator name its sender at once — the recipient never accuses it (docs/deck.md
+    §6: an accusation of a copied ephemeral point would open that other box)."""
+    peers = table(3)
+    watcher = spectator(peers, proofs=False)
+    run_deal(peers, extra=[watcher])
+    to = 2
+    for deal in [p.deal for p in peers] + [watcher]:
+        deal.open_reveal("mission", 0, to)
+    if how == "another card's":
+        sealed = replace(peers[CHEAT].own.sealed_share("mission", 1, to), card=0)
+    elif how == "another game's":
+        sealed = _dealt("another game")[CHEAT].own.sealed_share("mission", 0, to)
+    else:
+        sealed = peers[0].own.sealed_share("mission", 0, to)
+    others = [p.deal for p in peers if p.seat != CHEAT] + [watcher]
+    faults = deliver(others, CHEAT, sealed)
+    assert all(f is not None and f.seat == CHEAT for f in faults), faults
+    assert all("no proof of its ephemeral key" in str(f) for f in faults)
+    assert all(not d.reveals[("mission", 0, to)].sealed for d in others)
 
 
 def test_a_false_accusation_names_the_accuser() -> None:
@@ -391,6 +416,32 @@ def test_an_audit_names_a_sealed_share_nobody_accused() -> None:
     for p in peers:
         p.deal.finish()
     assert named(peers, CHEAT, peers[CHEAT].own.audit()) == {CHEAT}
+
+
+def test_an_audit_names_a_sealed_share_whose_proof_is_not_the_protocol_s() -> None:
+    """A sealed share whose proof of its ephemeral key holds but was made with another nonce
+    than the protocol's (proofs are deterministic, §4) passes when taken and opens to the right
+    share; the audit, which re-makes every sealed share whole, names its sender."""
+    peers = _dealt()
+    to = 2
+    for p in peers:
+        p.deal.open_reveal("mission", 0, to)
+    own = peers[CHEAT].own
+    honest = own.sealed_share("mission", 0, to)
+    r = ephemeral(own.lock_key("mission", 0), own.deal.game_id, "mission", 0, CHEAT, to)
+    t = hash_scalar("another nonce")
+    ctx = proof_context(own.deal.game_id, "mission", 0, CHEAT, to)
+    e = hash_scalar(SCHNORR_TAG, *ctx, honest.ephemeral, base(t))
+    other = replace(honest, proof=e + sadd(t, smul(e, r)))
+    assert other.proof != honest.proof
+    for p in peers:
+        if p.seat != to:
+            message = other if p.seat == CHEAT else p.own.sealed_share("mission", 0, to)
+            send(peers, p.seat, "sealed-share", message, None)
+    assert peers[to].own.open("mission", 0)[1] in ("m1", "m2", "m3", "m4")
+    for p in peers:
+        p.deal.finish()
+    assert named(peers, CHEAT, own.audit()) == {CHEAT}
 
 
 def test_an_identity_that_is_no_group_point_is_named() -> None:

@@ -105,8 +105,9 @@ def test_a_wrong_sealed_share_is_proven_by_its_recipient_and_its_sender_named(
 ) -> None:
     def wrong(own: OwnDeck, honest: SealedShare, deck: str, card: int, to: int) -> SealedShare:
         deal = own.deal
-        ephemeral, box = seal(WRONG, deal.members[to], deal.game_id, deck, card, own.seat, to)
-        return SealedShare(deck, card, to, ephemeral, box)
+        return SealedShare(
+            deck, card, to, *seal(WRONG, deal.members[to], deal.game_id, deck, card, own.seat, to)
+        )
 
     cheating(monkeypatch, "sealed_share", wrong)
     peers = play("sealed")
@@ -118,6 +119,34 @@ def test_a_wrong_sealed_share_is_proven_by_its_recipient_and_its_sender_named(
     for peer in peers:
         if peer is not peers[CHEAT]:
             assert types(peer.machine.full_record()).count("accusation") == 1
+
+
+@pytest.mark.parametrize("how", ["no proof", "another card's proof", "another seat's box"])
+def test_a_sealed_share_without_its_proof_is_named_when_taken(
+    monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """A sealed share whose proof of its ephemeral key does not hold for its own box (bytes
+    that are no proof, the proof of another card's box, another seat's box replayed whole) is
+    named when it is taken, by every honest peer — the recipient does not accuse it — and every
+    record verifies to that verdict (docs/deck.md §6)."""
+
+    def unproven(own: OwnDeck, honest: SealedShare, deck: str, card: int, to: int) -> SealedShare:
+        if how == "no proof":
+            return replace(honest, proof=bytes(64))
+        if how == "another card's proof":
+            other = seal(
+                WRONG, own.deal.members[to], own.deal.game_id, deck, card + 1, own.seat, to
+            )
+            return replace(honest, proof=other[1])
+        theirs = 0 if to != 0 else 2
+        other = seal(WRONG, own.deal.members[to], own.deal.game_id, deck, card, theirs, to)
+        return SealedShare(deck, card, to, *other)
+
+    cheating(monkeypatch, "sealed_share", unproven)
+    peers = play(f"unproven/{how}")
+    assert_named(peers, CHEAT, "has no proof of its ephemeral key")
+    for peer in peers:
+        assert "accusation" not in types(peer.machine.full_record())
 
 
 def test_a_false_accusation_names_the_accuser(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -174,7 +203,8 @@ def test_an_accusation_of_no_other_member_names_the_accuser(
 ) -> None:
     accusing(monkeypatch, lambda acc: replace(acc, sender=sender))
     peers = play(f"accuses-{sender}")
-    assert_named(peers, CHEAT, f"its accusation names seat {sender}, no other member")
+    checked = assert_named(peers, CHEAT, "its accusation names no sealed share it could hold")
+    assert f"seat {sender}'s share of card" in checked.reason
 
 
 @pytest.mark.parametrize("seed", [b"late-1", b"late-2", b"late-3"])
@@ -188,8 +218,9 @@ def test_an_accusation_that_arrives_before_the_share_it_proves_wrong_waits_for_i
 
     def wrong(own: OwnDeck, honest: SealedShare, deck: str, card: int, to: int) -> SealedShare:
         deal = own.deal
-        ephemeral, box = seal(WRONG, deal.members[to], deal.game_id, deck, card, own.seat, to)
-        return SealedShare(deck, card, to, ephemeral, box)
+        return SealedShare(
+            deck, card, to, *seal(WRONG, deal.members[to], deal.game_id, deck, card, own.seat, to)
+        )
 
     cheating(monkeypatch, "sealed_share", wrong)
     harness, peers, _ = dealt_table("late", 3)
@@ -351,8 +382,9 @@ def test_no_deck_cheat_is_blamed_on_a_bystander(monkeypatch: pytest.MonkeyPatch)
 
     def wrong(own: OwnDeck, honest: SealedShare, deck: str, card: int, to: int) -> SealedShare:
         deal = own.deal
-        ephemeral, box = seal(WRONG, deal.members[to], deal.game_id, deck, card, own.seat, to)
-        return SealedShare(deck, card, to, ephemeral, box)
+        return SealedShare(
+            deck, card, to, *seal(WRONG, deal.members[to], deal.game_id, deck, card, own.seat, to)
+        )
 
     cheating(monkeypatch, "sealed_share", wrong)
     peers = play("bystander")

@@ -88,7 +88,7 @@ def test_every_message_refuses_an_invalid_point(name: str) -> None:
         (Shuffle, (((VALID, bad),), (bytes(32),) * 20)),
         (Lock, (((bad,),), ((VALID,),), ((proof,),))),
         (Lock, (((VALID,),), ((bad,),), ((proof,),))),
-        (SealedShare, ("hill", 0, 1, bad, box)),
+        (SealedShare, ("hill", 0, 1, bad, proof, box)),
         (Accusation, ("hill", 0, 1, bad, proof)),
     ]
     for cls, body in cases:
@@ -129,8 +129,10 @@ def test_every_message_refuses_a_non_canonical_scalar(name: str) -> None:
         ("card-share", ("", 0, hash_scalar(1)), "names its deck"),
         ("card-share", ("hill", -1, hash_scalar(1)), "names a card"),
         ("card-share", ("hill", True, hash_scalar(1)), "names a card"),
-        ("sealed-share", ("hill", 0, 6, VALID, bytes(48)), "seat 0 to 5"),
-        ("sealed-share", ("hill", 0, 1, VALID, bytes(47)), "48 bytes"),
+        ("sealed-share", ("hill", 0, 6, VALID, bytes(64), bytes(48)), "seat 0 to 5"),
+        ("sealed-share", ("hill", 0, 1, VALID, bytes(64), bytes(47)), "48 bytes"),
+        ("sealed-share", ("hill", 0, 1, VALID, bytes(63), bytes(48)), "proof is 64 bytes"),
+        ("sealed-share", ("hill", 0, 1, VALID, bytes(48)), "body is"),
         ("deck-audit", (hash_scalar(1), ((0,),), ((hash_scalar(1),), (hash_scalar(1),))), "ratio"),
         ("no-such-kind", (), "no deck message type"),
     ],

@@ -19,7 +19,7 @@ from protocol.deck_group import (
     smul,
 )
 from protocol.deck_own import SECRET_TAG
-from protocol.deck_seal import context, identity_scalars, seal, unseal
+from protocol.deck_seal import check_ephemeral, context, identity_scalars, seal, unseal
 from protocol.identity import Identity
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "deck.md"
@@ -59,7 +59,7 @@ def test_the_doc_holds_every_vector() -> None:
     cards = {"card.hill.0", "card.hill.1", "card.mission.3"}
     keys = {"seed", "deck.x", "deck.X", "deck.proof", "perm.10", "bits.20"}
     lock = {"lock.r", "lock.L", "lock.D", "lock.proof"}
-    sealing = {"A.h", "A.y", "seal.share", "seal.R", "seal.box"}
+    sealing = {"A.h", "A.y", "seal.share", "seal.R", "seal.proof", "seal.box"}
     assert set(V) == {"game_id"} | cards | keys | lock | sealing
 
 
@@ -107,6 +107,10 @@ def test_sealed_share() -> None:
     assert (hh, y) == (h("A.h"), h("A.y")) and base(y) == a.public
     share = hash_scalar("vector", "share")
     assert share == h("seal.share")
-    assert seal(share, a.public, game, "mission", 0, 1, 0) == (h("seal.R"), h("seal.box"))
+    sealed = (h("seal.R"), h("seal.proof"), h("seal.box"))
+    assert seal(share, a.public, game, "mission", 0, 1, 0) == sealed
+    assert check_ephemeral(h("seal.R"), h("seal.proof"), game, "mission", 0, 1, 0)
+    assert not check_ephemeral(h("seal.R"), h("seal.proof"), game, "mission", 1, 1, 0)
+    assert not check_ephemeral(h("seal.R"), h("seal.proof"), game, "mission", 0, 2, 0)
     info = context(game, "mission", 0, 1, 0, h("seal.R"))
     assert unseal(hh, h("seal.R"), h("seal.box"), info) == share
