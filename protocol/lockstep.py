@@ -113,6 +113,7 @@ class Lockstep:
         self.engine: Engine | None = None
         self.history: History | None = None
         self.members: dict[bytes, Member] = {}
+        self._seated: list[Member] = []  # the same members in seat order
         self.record: list[bytes] = []
         """The game's record (docs/protocol.md §6.1): the table; the commitments in seat order;
         per draw the reveals in seat order; each action when applied; if abandoned, what was
@@ -427,7 +428,8 @@ class Lockstep:
             on_secret=self._events.append,
         )
         self.draws = Draws(self.beacon, engine, self._events)
-        self.members = {k: Member(k, seat) for seat, k in enumerate(table.members)}
+        self._seated = [Member(k, seat) for seat, k in enumerate(table.members)]
+        self.members = {m.key: m for m in self._seated}
         self.phase = Phase.COMMITS
         self._progress_at = self._clock()
         self.history.accept(env)
@@ -456,7 +458,7 @@ class Lockstep:
     # --- processing ---------------------------------------------------------------------
 
     def _by_seat(self) -> list[Member]:
-        return sorted(self.members.values(), key=lambda m: m.seat)
+        return self._seated
 
     def _pump(self) -> None:
         """Apply every queued envelope that can be applied now, in the game's order; once
