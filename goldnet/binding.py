@@ -16,6 +16,8 @@ roll's path, not twice. Anything else applied in between, or another action, dro
 same action" is the very object checked (the machine applies the action object it judged, or
 its own move as sent): an equal one applies afresh — equality cannot tell ``True`` from ``1``,
 nor ``repr`` an int subclass from an int, and the rules may refuse one and take the other.
+The due of a chance request is made once per request object (a frozen value the rules may hand
+out again for the same kind of draw), not at each of the machine's several questions per step.
 """
 
 from __future__ import annotations
@@ -48,13 +50,20 @@ class EngineBinding:
         self.events: list[Event] = []
         self._checked: tuple[GameState, int, Any, GameState, list[Event]] | None = None
         """(state checked on, seat, the action object checked, the clone it made, its events)."""
+        self._chance: tuple[ChanceOf, Chance] | None = None
+        """The last chance request seen and its due (asked several times per step)."""
 
     def due(self) -> Due:
         request = self.state.awaiting()
         if isinstance(request, TurnOf):
             return Turn(request.seat)
         if isinstance(request, ChanceOf):
-            return Chance(request.weights)
+            last = self._chance
+            if last is not None and last[0] is request:  # the very (frozen) request object
+                return last[1]
+            due = Chance(request.weights)
+            self._chance = (request, due)
+            return due
         if isinstance(request, RevealOf):
             return Card(request.deck, request.card, request.to)
         return Over(request)

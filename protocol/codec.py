@@ -2,9 +2,12 @@
 
 Values are ``None``, ``bool``, ``int`` (64-bit signed or unsigned), ``str``, ``bytes`` and
 arrays (tuples) of values — no floats, no maps, no extension types, nesting at most
-:data:`MAX_DEPTH`. Decoding goes through a bounded :class:`msgpack.Unpacker`, then the value is
-re-encoded and compared with the input: msgpack itself accepts non-minimal integers and other
-alternative encodings, which would let two byte strings carry one value.
+:data:`MAX_DEPTH`. Decoding takes bytes within the caller's size limit, one whole value with
+nothing after it (``msgpack.unpackb``; what it refuses, a bounded :class:`msgpack.Unpacker`
+decodes again to say what is wrong: truncated, trailing bytes, undecodable), then the value's
+types are checked and it is re-encoded and compared with the input: msgpack itself accepts
+non-minimal integers and other alternative encodings, which would let two byte strings carry
+one value.
 """
 
 from __future__ import annotations
@@ -21,6 +24,11 @@ MAX_DEPTH = 8
 _INT_MIN = -(1 << 63)
 _INT_MAX = (1 << 64) - 1
 
+
+_STRICT: dict[str, Any] = dict(
+    use_list=False, raw=False, strict_map_key=True, max_map_len=0, max_ext_len=0
+)
+"""How :func:`unpack` decodes: arrays as tuples, text as UTF-8, no maps, no extension types."""
 
 _PLAIN = frozenset({type(None), bool, str, bytes})
 """Types that are always carried as they are (exact types: a subclass takes the slow path)."""
@@ -93,14 +101,22 @@ def unpack(data: bytes, max_size: int) -> Any:
     data = bytes(data)
     if len(data) > max_size:
         raise RemoteProtocolError(f"message of {len(data)} bytes exceeds the limit of {max_size}")
-    unpacker = msgpack.Unpacker(
-        max_buffer_size=max_size,
-        use_list=False,
-        raw=False,
-        strict_map_key=True,
-        max_map_len=0,
-        max_ext_len=0,
-    )
+    try:  # the usual case, a whole value and nothing after it: one call, no Unpacker made
+        value = msgpack.unpackb(data, **_STRICT)
+    except (ValueError, TypeError, msgpack.UnpackException, RecursionError):
+        return _unpack_or_explain(data, max_size)  # raises, saying what is wrong
+    _check(value, 0, RemoteProtocolError)
+    if msgpack.packb(value, use_bin_type=True) != data:
+        raise RemoteProtocolError("non-canonical encoding")
+    return value
+
+
+def _unpack_or_explain(data: bytes, max_size: int) -> Any:
+    """:func:`unpack` through a bounded :class:`msgpack.Unpacker`, which tells a truncated
+    message from trailing bytes and from bytes msgpack refuses: the path of the bytes
+    ``msgpack.unpackb`` did not take (it takes nothing this refuses; what both take, both check
+    alike)."""
+    unpacker = msgpack.Unpacker(max_buffer_size=max_size, **_STRICT)
     try:
         unpacker.feed(data)
         value = unpacker.unpack()

@@ -121,6 +121,7 @@ class Lockstep(Steps):
         self.engine: Engine | None = None
         self.history: History | None = None
         self.members: dict[bytes, Member] = {}
+        self._seated: list[Member] = []  # the same members in seat order
         self.record: list[bytes] = []
         """The game's record (docs/protocol.md §6.1): the table; the commitments in seat order;
         per draw the reveals in seat order; each action when applied; if abandoned, what was
@@ -455,7 +456,8 @@ class Lockstep(Steps):
                 fault=self._fault,
                 record=self.record,
             )
-        self.members = {k: Member(k, seat) for seat, k in enumerate(table.members)}
+        self._seated = [Member(k, seat) for seat, k in enumerate(table.members)]
+        self.members = {m.key: m for m in self._seated}
         self.phase = Phase.COMMITS
         self._progress_at = self._clock()
         self.history.accept(env)

@@ -41,6 +41,7 @@ class Steps:
     engine: Engine | None
     history: History | None
     members: dict[bytes, Member]
+    _seated: list[Member]
     record: list[bytes]
     proof: list[bytes]
     halted: RemoteProtocolError | None
@@ -84,7 +85,7 @@ class Steps:
         self._halt(RemoteProtocolError(f"{reason} (seat {member.seat})", member.key))
 
     def _by_seat(self) -> list[Member]:
-        return sorted(self.members.values(), key=lambda m: m.seat)
+        return self._seated
 
     def _pump(self) -> None:
         """Apply every queued envelope that can be applied now, in the game's order; once

@@ -324,3 +324,36 @@ def test_subclasses_take_the_full_type_check(value: Any) -> None:
 def test_a_bad_value_inside_an_array_is_refused_by_the_fast_path(value: Any, match: str) -> None:
     with pytest.raises(LocalProtocolError, match=match):
         pack(value)
+
+
+# --- the one-call decoder and the explaining one agree --------------------------------------
+
+
+def outcome(decode: Any, data: bytes) -> Any:
+    """What ``decode(data, LIMIT)`` gives: the value, or the refusal's text."""
+    try:
+        return ("value", decode(data, LIMIT))
+    except RemoteProtocolError as exc:
+        return ("refused", str(exc))
+
+
+@settings(max_examples=400)
+@given(
+    st.one_of(
+        wire.map(lambda v: pack(v) if depth(v) <= MAX_DEPTH else b""),
+        st.binary(max_size=60),
+        st.lists(headers | st.binary(max_size=8), max_size=12).map(b"".join),
+        wire.flatmap(
+            lambda v: st.binary(max_size=3).map(
+                lambda tail: (pack(v) if depth(v) <= MAX_DEPTH else b"")[:-1] + tail
+            )
+        ),
+    )
+)
+def test_unpack_decides_as_the_bounded_unpacker_does(data: bytes) -> None:
+    """``unpack`` decodes in one ``msgpack.unpackb`` call and leaves what that refuses to a
+    bounded ``Unpacker`` (which says why): every input gets the same value or the same refusal
+    as from the ``Unpacker`` alone — the one call accepts nothing more."""
+    from protocol.codec import _unpack_or_explain
+
+    assert outcome(unpack, data) == outcome(_unpack_or_explain, data)
