@@ -15,7 +15,10 @@ trusted dealer): such a record cannot be verified without the deck protocol, so 
 Who moves: :meth:`BotGame.play` plays a seat's action (the player's, or the one a bot chose);
 the caller asks the bots — :meth:`bot_turn` says which seat is due and gives its view —, so
 that a bot may choose in another thread (this object is not thread-safe: call it from one
-thread). Bots' claims are made here, as a network bot's are (:func:`goldnet.view.bot_claim`).
+thread). Claims are made here — the bots', as a network bot's are (:func:`goldnet.view.bot_claim`),
+and the player's by :attr:`BotGame.claimer` — right after each step a member's engine applies:
+a claim is legal only while the draw it rides in waits, and a member reveals as soon as its
+engine asks for a draw, so a claim queued any later would miss it.
 
 Journal (:mod:`goldnet.net.journal`, the same format and folder as a network game's): ``meta``
 with no invite code; ``local`` (the bots' levels and keys, the dealer's seed); the player's
@@ -53,7 +56,7 @@ from protocol.messages import Turn
 
 from . import games
 from .binding import EngineBinding, make_engine
-from .engine import Action, Bot, GameState, Terminal
+from .engine import Action, Bot, Claimer, GameState, Terminal
 from .errors import GoldnetError
 from .local_deck import LocalDeck
 from .net.journal import (
@@ -91,32 +94,46 @@ class _Seat:
 
 
 class _Watched(EngineBinding):
-    """The player's engine: tells its game before the first step (the start) and after each
-    step it applies (a view per step)."""
+    """A member's engine: after each step it applies, its seat may queue a claim (so that the
+    claim rides in this member's reveal of the draw that step made due: a claim is legal only
+    while its draw waits, and the member reveals as soon as its engine asks for the draw); the
+    player's also tells its game before the first step (the start) and after each step (a view
+    per step)."""
 
-    def __init__(self, binding: EngineBinding, game: BotGame) -> None:
+    def __init__(self, binding: EngineBinding, game: BotGame, seat: int) -> None:
         super().__init__(binding.state)
         self._game = game
+        self._seat = seat
+        self._viewed = seat == game.human
+
+    def _before(self) -> None:
+        if self._viewed:
+            self._game._before_step()
+
+    def _after(self, move: tuple[int, Action] | None) -> None:
+        if self._viewed:
+            self._game._step(move)
+        self._game._claim_at_step(self._seat)
 
     def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
-        self._game._before_step()
+        self._before()
         super().apply_action(seat, action)
-        self._game._step((seat, tuple(action)))
+        self._after((seat, tuple(action)))
 
     def apply_outcome(self, index: int) -> None:
-        self._game._before_step()
+        self._before()
         super().apply_outcome(index)
-        self._game._step(None)
+        self._after(None)
 
     def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
-        self._game._before_step()
+        self._before()
         super().apply_claim(seat, claim)  # IllegalAction: void, nothing changed, nothing told
-        self._game._step(None)
+        self._after(None)
 
     def apply_card(self, deck: str, card: int, to: int | None, value: Any) -> None:
-        self._game._before_step()
+        self._before()
         super().apply_card(deck, card, to, value)
-        self._game._step(None)
+        self._after(None)
 
 
 class BotGame:
@@ -168,6 +185,9 @@ class BotGame:
         self._ended = False
         self._started = False
         """The view of the game's start was made."""
+        self.claimer: Claimer | None = None
+        """What claims the player's seat makes (e.g. a mission announced as soon as it is
+        fulfilled: the desktop sets it from the game's kit); None: the player claims nothing."""
 
     # --- making one ---------------------------------------------------------------------------
 
@@ -291,11 +311,10 @@ class BotGame:
         entropy: Callable[[int], bytes],
         seeds: Sequence[bytes],
     ) -> None:
-        """Add the member of ``seat`` (the next one): its machine — the player's with a watched
-        engine, one view per step of the rules — and a bot's bot."""
-        if seat == self.human:
-            factory = engines
-            engines = lambda g, o, n: _Watched(factory(g, o, n), self)  # noqa: E731
+        """Add the member of ``seat`` (the next one): its machine — with a watched engine (its
+        claims; the player's also one view per step of the rules) — and a bot's bot."""
+        factory = engines
+        engines = lambda g, o, n: _Watched(factory(g, o, n), self, seat)  # noqa: E731
         machine = Lockstep(identity, engines, entropy=entropy, seeds=seeds, dealer=dealer)
         bot = (
             None
@@ -485,16 +504,24 @@ class BotGame:
                 self._relay.append((seat.seat, event.data))
         self._claim(seat)
 
+    def _claim_at_step(self, seat: int) -> None:
+        """The engine of ``seat`` applied a step: its member may claim now (before the reveal
+        of a draw that step made due)."""
+        if seat < len(self._seats):
+            self._claim(self._seats[seat])
+
     def _claim(self, seat: _Seat) -> None:
-        machine, bot = seat.machine, seat.bot
-        if bot is None or machine.phase is not Phase.PLAY:
+        machine = seat.machine
+        bot = self.claimer if seat.seat == self.human else seat.bot
+        if bot is None or machine.phase is not Phase.PLAY or machine.engine is None:
             return
         engine = machine.engine
         assert isinstance(engine, EngineBinding)
         claims = [c for c in engine.state.claims(seat.seat) if c not in machine.pending_claims]
         claim = bot_claim(bot, engine.state.observation(seat.seat), claims)
         if claim is not None:
-            machine.claim(claim)
+            with contextlib.suppress(LocalProtocolError):  # refused now: nothing queued
+                machine.claim(claim)
 
     def _journal(self, sender: int, data: bytes) -> None:
         """Write an envelope the relay passes on, before anyone sees it."""
