@@ -512,13 +512,22 @@ class BotGame:
 
     def _claim(self, seat: _Seat) -> None:
         machine = seat.machine
-        bot = self.claimer if seat.seat == self.human else seat.bot
-        if bot is None or machine.phase is not Phase.PLAY or machine.engine is None:
+        player = seat.seat == self.human
+        if (player and self.claimer is None) or (not player and seat.bot is None):
+            return
+        if machine.phase is not Phase.PLAY or machine.engine is None:
             return
         engine = machine.engine
         assert isinstance(engine, EngineBinding)
         claims = [c for c in engine.state.claims(seat.seat) if c not in machine.pending_claims]
-        claim = bot_claim(bot, engine.state.observation(seat.seat), claims)
+        if not claims:
+            return
+        observation = engine.state.observation(seat.seat)
+        if self.claimer is not None and player:
+            claim = self.claimer.claim(observation, claims)
+        else:
+            assert seat.bot is not None
+            claim = bot_claim(seat.bot, observation, claims)
         if claim is not None:
             with contextlib.suppress(LocalProtocolError):  # refused now: nothing queued
                 machine.claim(claim)
