@@ -241,7 +241,7 @@ def test_missions_are_announced_at_their_claiming_moment(tmp_path: Path) -> None
             Identity.generate(),
             folder=None,
         )
-        game.claimer = info.make_bot("heuristic", f"claimer-{k}")  # type: ignore[assignment]
+        game.claimer = info.make_bot("heuristic", f"claimer-{k}")  # a Claimer too
         play(game, 3000, info.make_bot("heuristic", f"me-{k}"))
         assert game.result is not None
         events = [e for view in game.take_views() for e in view.events]
