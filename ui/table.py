@@ -432,7 +432,11 @@ class TableWidget(QWidget):
         else:
             title = texts.game_over()
         self.end.title.setText(title)
-        self.end.scores.setText(c.kit.score_line(c.names, result))
+        summary = getattr(c.kit, "end_summary", None)  # optional: a kit's fuller end screen
+        if summary is not None:
+            self.end.scores.setText(summary(c.names, result, c.obs))
+        else:
+            self.end.scores.setText(c.kit.score_line(c.names, result))
         self._show_end(c)
 
     def _paused(self, text: str) -> None:
