@@ -414,7 +414,7 @@ class PlayController(QObject):
         if self.phase != "confirm" or self.tentative is None:
             return
         self.chain.pop()
-        tentative = self.tentative
+        tentative = self.chain[-1] if self.chain else None
         if tentative is None:
             self.lastMoveChanged.emit(self.last_move)
             self.shown.emit(self.observation(), [])

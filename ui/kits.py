@@ -39,7 +39,10 @@ if TYPE_CHECKING:
     from .controller import PlayController
     from .rules import RulesText
 
-KITS: Mapping[str, str] = {"mountains-rivers": "ui.mountains_rivers"}
+KITS: Mapping[str, str] = {
+    "mountains-rivers": "ui.mountains_rivers",
+    "golden-city": "ui.golden_city",
+}
 """Game name -> the module defining its ``KIT``, in the order menus list the games."""
 
 

@@ -57,9 +57,10 @@ def render_scene(scene: QGraphicsScene, width: int) -> QImage:
     return image
 
 
-def render_state(state: GameState, out: Path, width: int = 1400) -> None:
+def render_state(state: GameState, out: Path, width: int = 1400, seat: int | None = None) -> None:
     """Write a PNG of ``state`` (a position of any game with a kit) to ``out``, ``width``
-    pixels wide.
+    pixels wide — as ``seat`` sees it when given (its secrets: a mission, a peek), else the
+    public view.
 
     Raises:
         OSError: the file cannot be written.
@@ -68,7 +69,9 @@ def render_state(state: GameState, out: Path, width: int = 1400) -> None:
     from . import kits
 
     ensure_app(headless=True)
-    image = render_scene(kits.get(state.game).still_scene(state), width)
+    kit = kits.get(state.game)
+    scene = kit.still_scene(state) if seat is None else kit.still_scene(state, seat)  # type: ignore[call-arg]
+    image = render_scene(scene, width)
     saved: bool = image.save(str(out), "PNG")  # type: ignore[call-overload]
     if not saved:
         raise OSError(f"cannot write {out}")
