@@ -386,9 +386,12 @@ class TableWidget(QWidget):
         if getattr(c, "pause", "") and c.phase not in ("over", "stopped"):
             self.status.setText(texts.paused())
         else:
-            line = texts.status_line(c.phase, c.playing_name()) or c.kit.turn_status(
-                c.phase, c.obs, c.selection is not None
-            )
+            if c.chaining():  # more choices may follow before Confirm: the kit words them
+                line = c.kit.turn_status("chain", c.observation(), False)
+            else:
+                line = texts.status_line(c.phase, c.playing_name()) or c.kit.turn_status(
+                    c.phase, c.obs, c.selection is not None
+                )
             self.status.setText(texts.watching(line) if c.spectating else line)
         active = c.kit.active_seat(c.obs)
         away: frozenset[int] = getattr(c, "away", frozenset())

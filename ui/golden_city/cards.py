@@ -75,8 +75,8 @@ class DieTrayItem(QGraphicsObject):
         self.setZValue(2)
 
     def die_rect(self) -> QRectF:
-        s = 2.6 * H
-        return QRectF(0.45 * H, 0.5 * H, s, s)
+        s = 2.4 * H
+        return QRectF(0.65 * H, 0.65 * H, s, s)
 
     def set_roll(self, face: object, colour: QColor, caption: str, ms: int) -> None:
         """Show ``face`` (None: no roll yet) thrown by a seat of ``colour``; tumble in ``ms``."""
@@ -134,7 +134,7 @@ class DieTrayItem(QGraphicsObject):
         grad.setColorAt(1, QColor("#3f2b1a"))
         painter.setBrush(grad)
         painter.drawRoundedRect(r, 12, 12)
-        felt = r.adjusted(0.25 * H, 0.25 * H, -0.25 * H, -3.6 * H)
+        felt = r.adjusted(0.25 * H, 0.25 * H, -0.25 * H, -(r.height() - 5.55 * H))
         painter.setPen(QPen(QColor("#2c4a2a"), 2))
         painter.setBrush(QColor("#3f6b3a"))
         painter.drawRoundedRect(felt, 9, 9)
@@ -151,20 +151,20 @@ class DieTrayItem(QGraphicsObject):
         if self.sieve is not None:
             icons.die(
                 painter,
-                QRectF(die.right() + 0.5 * H, die.top() + 0.9 * H, 1.5 * H, 1.5 * H),
+                QRectF(die.right() + 0.4 * H, die.bottom() - 1.1 * H, 1.1 * H, 1.1 * H),
                 self.sieve,
                 "sieve",
             )
         _wrapped(
             painter,
-            QRectF(die.right() + 0.4 * H, 0.5 * H, r.width() - die.right() - 0.7 * H, 2.6 * H),
+            QRectF(die.right() + 0.35 * H, 0.55 * H, r.width() - die.right() - 0.6 * H, 1.4 * H),
             self.caption,
             0.38 * H,
             art.PALETTE["cream"],
         )
         # the locomotive's way to the station
         at, length = self.track
-        line_y = r.height() - 2.2 * H
+        line_y = r.height() - 2.0 * H
         x0, x1 = 0.7 * H, r.width() - 1.0 * H
         painter.setPen(
             QPen(art.PALETTE["ballast"], 0.34 * H, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
@@ -178,7 +178,7 @@ class DieTrayItem(QGraphicsObject):
         art.locomotive(painter, QPointF(x0 + (x1 - x0) * frac, line_y - 0.2 * H), 0.6 * H)
         _wrapped(
             painter,
-            QRectF(0.4 * H, line_y + 0.45 * H, r.width() - 0.8 * H, 1.5 * H),
+            QRectF(0.4 * H, line_y + 0.4 * H, r.width() - 0.8 * H, 1.5 * H),
             self.track_caption,
             0.34 * H,
             art.PALETTE["cream"],

@@ -83,7 +83,7 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
         ),
         "token": lambda: arg(tr("On %1: %2."), get("field"), _token(e)),
         "nugget": lambda: arg(tr("%1 takes a nugget of %2."), who, get("gold")),
-        "sieve": lambda: arg(tr("%1's sieve rolls %2: %2 nugget(s) more."), who, get("gold")),
+        "sieve": lambda: arg(tr("%1's sieve rolls %2: that many nuggets more."), who, get("gold")),
         "brawl": lambda: arg(
             tr("%1 brawls with a thief of strength %2 on %3."), who, get("strength"), get("field")
         ),

@@ -248,21 +248,24 @@ class StoreItem(QGraphicsObject):
             icon = QRectF(card.left() + 0.25 * H, card.top() + 0.25 * H, 1.5 * H, 1.5 * H)
             icons.tool(painter, name, icon)
             painter.setPen(style.INK)
-            painter.setFont(art.font(0.48 * H, bold=True))
+            painter.setFont(art.font(0.44 * H, bold=True))
+            label = QRectF(icon.right() + 0.15 * H, card.top() + 0.2 * H, 3.75 * H, 0.8 * H)
             painter.drawText(
-                QRectF(icon.right() + 0.2 * H, card.top() + 0.2 * H, 3.3 * H, 0.8 * H),
+                label,
                 Qt.AlignmentFlag.AlignVCenter,
-                tool_name(name),
+                painter.fontMetrics().elidedText(
+                    tool_name(name), Qt.TextElideMode.ElideRight, int(label.width())
+                ),
             )
             price, usual = offer.prices[k], offer.usual[k]
             at = QPointF(card.right() - 0.75 * H, card.top() + 0.75 * H)
             art.nugget(painter, at, 0.55 * H, price)
             if price != usual:
-                old = at + QPointF(-1.25 * H, 0)
-                art.text(painter, old, str(usual), 0.5 * H, QColor("#8a7a66"))
+                old = at + QPointF(0, 0.95 * H)
+                art.text(painter, old, str(usual), 0.42 * H, QColor("#8a7a66"))
                 painter.setPen(QPen(QColor("#b3261e"), 2.2))
                 painter.drawLine(
-                    old + QPointF(-0.3 * H, 0.25 * H), old + QPointF(0.3 * H, -0.25 * H)
+                    old + QPointF(-0.28 * H, 0.22 * H), old + QPointF(0.28 * H, -0.22 * H)
                 )
             _wrapped(
                 painter,

@@ -133,13 +133,13 @@ class TableScene(QGraphicsScene):
         tray_w = lay.tray.width()
         self.roll_button = ButtonItem(
             "",
-            QRectF(0.35 * H, 3.45 * H, tray_w - 0.7 * H, 0.9 * H),
+            QRectF(0.5 * H, 3.35 * H, tray_w - 1.0 * H, 0.9 * H),
             lambda: self.clicked.emit(("act", ("roll",))),
             self.tray,
         )
         self.pony_button = ButtonItem(
             "",
-            QRectF(0.35 * H, 4.45 * H, tray_w - 0.7 * H, 0.8 * H),
+            QRectF(0.5 * H, 4.4 * H, tray_w - 1.0 * H, 0.85 * H),
             lambda: self.clicked.emit(("act", ("pony",))),
             self.tray,
             tone="blue",
