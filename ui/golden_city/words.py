@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QCoreApplication
 
 from goldnet.engine import Refusal, Terminal
-from goldnet.games.golden_city.gazette import front_page
 
 from .. import texts
 from ..texts import arg, game_over, unreadable_move
@@ -160,6 +159,8 @@ def mission_title(kind: str) -> str:
 
 def issue_page(issue: str) -> tuple[str, str]:
     """The Gazette's front page of ``issue`` in the player's language: (title, text)."""
+    from goldnet.games.golden_city.gazette import front_page  # data, read when first shown
+
     try:
         return front_page(issue, language())
     except KeyError:
