@@ -1467,6 +1467,10 @@
         <source>a thief of strength %1</source>
         <translation>un voleur de force %1</translation>
     </message>
+    <message>
+        <source>%1 is home, with an empty sack.</source>
+        <translation>%1 rentre chez lui, le sac vide.</translation>
+    </message>
     <message numerus="yes">
         <source>a vein of %n nugget(s)</source>
         <translation>
@@ -1500,6 +1504,14 @@
     <message>
         <source>No issue of the Gazette can appear.</source>
         <translation>Aucun numéro de la Gazette ne peut paraître.</translation>
+    </message>
+    <message>
+        <source>%1 is home and banks %2 (nuggets: %3, the sheriff&apos;s bounty: %4).</source>
+        <translation>%1 rentre chez lui et met %2 en banque (pépites : %3, prime du shérif : %4).</translation>
+    </message>
+    <message>
+        <source>%1 is home and banks %2.</source>
+        <translation>%1 rentre chez lui et met %2 en banque.</translation>
     </message>
     <message>
         <source>fight</source>
@@ -1538,8 +1550,8 @@
         <translation>%1 rentre chez lui au galop du Pony Express.</translation>
     </message>
     <message>
-        <source>%1 buys a %2 for %3.</source>
-        <translation>%1 achète : %2, pour %3.</translation>
+        <source>%1 buys: %2 (price: %3).</source>
+        <translation>%1 achète : %2 (prix : %3).</translation>
     </message>
     <message>
         <source>%1 looks at the token on %2 with the lantern.</source>
@@ -1582,16 +1594,12 @@
         <translation>Égalité à %1 : on relance.</translation>
     </message>
     <message>
-        <source>%1 wins the fight, takes %2 nuggets and %3 thieves; %4 goes home.</source>
-        <translation>%1 gagne la bagarre, prend %2 pépites et %3 voleurs ; %4 rentre chez lui.</translation>
+        <source>%1 wins the fight and takes the sack (nuggets: %2, thieves: %3); %4 goes home.</source>
+        <translation>%1 gagne la bagarre et prend le sac (pépites : %2, voleurs : %3) ; %4 rentre chez lui.</translation>
     </message>
     <message>
-        <source>%1 captures the thief and its loot: %2 nuggets, %3 thieves.</source>
-        <translation>%1 capture le voleur et son butin : %2 pépites, %3 voleurs.</translation>
-    </message>
-    <message>
-        <source>The thief beats %1 and keeps %2 nuggets and %3 thieves under it.</source>
-        <translation>Le voleur bat %1 et garde sous lui %2 pépites et %3 voleurs.</translation>
+        <source>The thief beats %1 and keeps the sack under it (nuggets: %2, thieves: %3).</source>
+        <translation>Le voleur bat %1 et garde le sac sous lui (pépites : %2, voleurs : %3).</translation>
     </message>
     <message>
         <source>%1 chases the ghost from %2.</source>
@@ -1602,8 +1610,8 @@
         <translation>Le fantôme bat %1 en %2.</translation>
     </message>
     <message>
-        <source>%1&apos;s sack is lost: %2 nuggets and %3 thieves.</source>
-        <translation>Le sac de %1 est perdu : %2 pépites et %3 voleurs.</translation>
+        <source>%1&apos;s sack is lost (nuggets: %2, thieves: %3).</source>
+        <translation>Le sac de %1 est perdu (pépites : %2, voleurs : %3).</translation>
     </message>
     <message>
         <source>The guard beats %1, who goes home.</source>
@@ -1642,8 +1650,8 @@
         <translation>La locomotive avance en %1 (avancée %2).</translation>
     </message>
     <message>
-        <source>The locomotive hits %1: %2 takes %3 nuggets and %4 thieves.</source>
-        <translation>La locomotive percute %1 : %2 prend %3 pépites et %4 voleurs.</translation>
+        <source>The locomotive hits %1: %2 takes the sack (nuggets: %3, thieves: %4).</source>
+        <translation>La locomotive percute %1 : %2 prend le sac (pépites : %3, voleurs : %4).</translation>
     </message>
     <message>
         <source>%1 goes home.</source>
@@ -1682,8 +1690,8 @@
         <translation>Mission de %1 : %2.</translation>
     </message>
     <message>
-        <source>%1&apos;s mission is fulfilled: +%2 nuggets.</source>
-        <translation>La mission de %1 est remplie : +%2 pépites.</translation>
+        <source>%1&apos;s mission is fulfilled: bonus %2.</source>
+        <translation>La mission de %1 est remplie : prime de %2.</translation>
     </message>
     <message>
         <source>%1 announced a mission that was not fulfilled.</source>
@@ -1714,16 +1722,16 @@
         <translation>%1 va de %2 à %3.</translation>
     </message>
     <message>
-        <source>%1 is home and banks %2 nuggets, plus %3 for %4 thieves.</source>
-        <translation>%1 rentre chez lui et met en banque %2 pépites, plus %3 pour %4 voleurs.</translation>
-    </message>
-    <message>
-        <source>%1 is home and banks %2 nuggets.</source>
-        <translation>%1 rentre chez lui et met en banque %2 pépites.</translation>
-    </message>
-    <message>
         <source>the ghost</source>
         <translation>le fantôme</translation>
+    </message>
+    <message>
+        <source>%1 captures the thief and its loot (nuggets: %2, thieves: %3).</source>
+        <translation>%1 capture le voleur et son butin (pépites : %2, voleurs : %3).</translation>
+    </message>
+    <message>
+        <source>%1 captures the thief.</source>
+        <translation>%1 capture le voleur.</translation>
     </message>
     <message numerus="yes">
         <source>The locomotive is %n field(s) from the station.</source>
@@ -1820,16 +1828,12 @@
         <translation>Fantôme : %1 dans le noir</translation>
     </message>
     <message>
-        <source>%1 wins, takes %2 nuggets and %3 thieves and sends %4 home.</source>
-        <translation>%1 gagne, prend %2 pépites et %3 voleurs et renvoie %4 chez lui.</translation>
+        <source>%1 wins, takes the sack (nuggets: %2, thieves: %3) and sends %4 home.</source>
+        <translation>%1 gagne, prend le sac (pépites : %2, voleurs : %3) et renvoie %4 chez lui.</translation>
     </message>
     <message>
-        <source>%1 captures the thief and its loot (%2 nuggets, %3 thieves).</source>
-        <translation>%1 capture le voleur et son butin (%2 pépites, %3 voleurs).</translation>
-    </message>
-    <message>
-        <source>The thief wins and keeps %1&apos;s sack: %2 nuggets, %3 thieves.</source>
-        <translation>Le voleur gagne et garde le sac de %1 : %2 pépites, %3 voleurs.</translation>
+        <source>The thief wins and keeps %1&apos;s sack (nuggets: %2, thieves: %3).</source>
+        <translation>Le voleur gagne et garde le sac de %1 (pépites : %2, voleurs : %3).</translation>
     </message>
     <message>
         <source>%1 chases the ghost away.</source>
@@ -1870,6 +1874,18 @@
     <message>
         <source>Move %1 or %2.</source>
         <translation>Avancez de %1 ou %2.</translation>
+    </message>
+    <message>
+        <source>Thief</source>
+        <translation>Voleur</translation>
+    </message>
+    <message>
+        <source>Ghost</source>
+        <translation>Fantôme</translation>
+    </message>
+    <message>
+        <source>Guard</source>
+        <translation>Garde</translation>
     </message>
     <message>
         <source>Bonus at the end if fulfilled: %1 nuggets.</source>
@@ -1952,8 +1968,8 @@
         <translation>Banque : %1 — seule la banque compte à la fin.</translation>
     </message>
     <message>
-        <source>Sack: %1 nuggets, %2 captured thieves, %3 gold found below.</source>
-        <translation>Sac : %1 pépites, %2 voleurs capturés, %3 d’or trouvé au fond.</translation>
+        <source>Sack — nuggets: %1, captured thieves: %2, gold found below: %3.</source>
+        <translation>Sac — pépites : %1, voleurs capturés : %2, or trouvé au fond : %3.</translation>
     </message>
     <message>
         <source>Loses the next turn (a cave-in).</source>
@@ -2136,8 +2152,8 @@
         <translation>Tombez pile sur une porte pour remonter : le wagonnet verse en banque l’or trouvé au fond, moins la part de la compagnie.</translation>
     </message>
     <message>
-        <source>It guards %1 nuggets and %2 captured thieves.</source>
-        <translation>Il garde %1 pépites et %2 voleurs capturés.</translation>
+        <source>It guards a loot (nuggets: %1, thieves: %2).</source>
+        <translation>Il garde un butin (pépites : %1, voleurs : %2).</translation>
     </message>
     <message>
         <source>Only a raft crosses a lake, from one landing to another.</source>

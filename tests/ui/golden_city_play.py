@@ -144,16 +144,19 @@ def play_by_clicks(
     choose: Callable[[Any, Sequence[Action]], Action],
     actions: int = 2000,
     until: Callable[[], bool] | None = None,
+    on_turn: Callable[[], None] | None = None,
 ) -> int:
     """Play the player's turns by clicks until the game is over (or ``until()``): each choice
     clicked on the board, Confirm clicked once no more choice may follow. Returns how many
-    actions were clicked."""
+    actions were clicked. ``on_turn()`` is called at each of the player's choices (before it)."""
     c = table.controller
     view = table.view
     for clicked in range(actions):
         qtbot.waitUntil(lambda: c.phase in ("human", "over") or c.chaining(), timeout=30_000)
         if c.phase == "over" or (until is not None and until()):
             return clicked
+        if on_turn is not None:
+            on_turn()
         action = choose(c.observation(), sorted(c.legal_now(), key=repr))
         chain = len(c.chain)
         click_action(view, c, action)

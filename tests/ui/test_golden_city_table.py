@@ -38,7 +38,7 @@ def test_a_whole_game_of_three_by_clicks_to_the_end_screen(qtbot: Any) -> None:
 
     log = lines(window)
     assert clicked > 20
-    assert "Ada buys a Pickaxe for 4." in log  # the store, by its Buy button
+    assert "Ada buys: Pickaxe (price: 4)." in log  # the store, by its Buy button
     assert any(line.startswith("Ada goes down into the mine at") for line in log)
     assert any(line.startswith(("Ada brawls", "Ada attacks", "Ada meets a ghost")) for line in log)
     assert any(line.startswith("Duel die") for line in log) and scene.duels

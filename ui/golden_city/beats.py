@@ -29,7 +29,7 @@ from goldnet.games.golden_city.state import Observation
 
 from .cards import TUMBLE_MS
 from .geometry import MINE_HEX, H
-from .notes import duel_result, duel_title, roll_caption, tie_line
+from .notes import duel_result, duel_title, roll_caption, side_name, tie_line
 from .overlays import Side
 
 if TYPE_CHECKING:
@@ -150,11 +150,11 @@ def start_duel(scene: TableScene, obs: Observation, kind: str, seat: int, target
         right = _side(scene, obs, int(target), kind)
     elif kind == "brawl":
         code = obs.hills[int(target)] if 0 <= int(target) < len(obs.hills) else 10
-        right = Side("", None, kind="thief", strength=max(0, code - 10))
+        right = Side(side_name("thief"), None, kind="thief", strength=max(0, code - 10))
     elif kind == "ghost":
-        right = Side("", None, kind="ghost")
+        right = Side(side_name("ghost"), None, kind="ghost")
     else:
-        right = Side("", None, kind="guard", strength=int(target))
+        right = Side(side_name("guard"), None, kind="guard", strength=int(target))
     title = duel_title(kind, scene.names[seat], scene.names[int(target)] if kind == "fight" else "")
     scene.duel.start(title, left, right, seat)
     scene.duels.append(title)
@@ -170,10 +170,12 @@ def apply_events(
         start_duel(scene, obs, str(kind), int(seat), target)
         if isinstance(first, int) and first >= 0:
             scene.duel.rolled("left", first, 0)
+    ended = False  # a duel ended in this beat: its outcome stays a moment, turn or not
     for e in events:
         kind = e.kind
         if kind == "turn":
-            scene._hide_duel()
+            if not ended:
+                scene._hide_duel()
             scene.tray.set_sieve(None)
         elif kind == "roll" and e.seat is not None:
             face = e.get("face")
@@ -199,6 +201,7 @@ def apply_events(
         elif kind == "duel-tie":
             scene.duel.note(tie_line(int(e.get("score", 0))))
         elif kind in DUEL_ENDS:
+            ended = True
             scene.finish_duel(duel_result(e, scene.names))
         elif kind == "gazette":
             scene.gazette.set_issue(str(e.get("issue")), len(obs.published), "")

@@ -157,7 +157,7 @@ class DieTrayItem(QGraphicsObject):
             )
         _wrapped(
             painter,
-            QRectF(die.right() + 0.35 * H, 0.55 * H, r.width() - die.right() - 0.6 * H, 1.4 * H),
+            QRectF(die.right() + 0.35 * H, 0.55 * H, r.width() - die.right() - 0.6 * H, 2.7 * H),
             self.caption,
             0.38 * H,
             art.PALETTE["cream"],
@@ -447,7 +447,7 @@ class GazetteItem(QGraphicsObject):
                 4.6 * H,
             ),
             text,
-            0.62 * H,
+            0.74 * H,
             ink,
         )
         _wrapped(

@@ -272,7 +272,10 @@ class FieldItem(QGraphicsItem):
         elif self.hovered:
             painter.setPen(QPen(QColor(255, 255, 255, 160), self.size * 0.08))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self._shape)
+            if self.kind == "mine":
+                painter.drawEllipse(self.centre, self.size * 0.8, self.size * 0.8)
+            else:
+                painter.drawPath(self._shape)
         if self.label:
             at = self.centre + QPointF(self.size * 0.5, -self.size * 0.5)
             painter.setPen(QPen(QColor("#ffffff"), self.size * 0.05))

@@ -64,19 +64,9 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
             tr("%1 crosses the lake by raft from %2 to %3."), who, get("start"), get("field")
         ),
         "pony": lambda: arg(tr("%1 rides the Pony Express home."), who),
-        "home": lambda: (
-            arg(
-                tr("%1 is home and banks %2 nuggets, plus %3 for %4 thieves."),
-                who,
-                get("nuggets"),
-                get("bounty"),
-                get("thieves"),
-            )
-            if get("thieves")
-            else arg(tr("%1 is home and banks %2 nuggets."), who, get("nuggets"))
-        ),
+        "home": lambda: _home(e, who),
         "buy": lambda: arg(
-            tr("%1 buys a %2 for %3."), who, tool_name(str(get("tool"))), get("price")
+            tr("%1 buys: %2 (price: %3)."), who, tool_name(str(get("tool"))), get("price")
         ),
         "lantern": lambda: arg(
             tr("%1 looks at the token on %2 with the lantern."), who, get("field")
@@ -100,20 +90,24 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
         ),
         "duel-tie": lambda: arg(tr("A tie at %1: roll again."), get("score")),
         "fight-won": lambda: arg(
-            tr("%1 wins the fight, takes %2 nuggets and %3 thieves; %4 goes home."),
+            tr("%1 wins the fight and takes the sack (nuggets: %2, thieves: %3); %4 goes home."),
             who,
             get("gold"),
             get("thieves"),
             name(get("loser")),
         ),
-        "brawl-won": lambda: arg(
-            tr("%1 captures the thief and its loot: %2 nuggets, %3 thieves."),
-            who,
-            get("gold"),
-            get("thieves"),
+        "brawl-won": lambda: (
+            arg(
+                tr("%1 captures the thief and its loot (nuggets: %2, thieves: %3)."),
+                who,
+                get("gold"),
+                get("thieves"),
+            )
+            if get("gold") or get("thieves")
+            else arg(tr("%1 captures the thief."), who)
         ),
         "brawl-lost": lambda: arg(
-            tr("The thief beats %1 and keeps %2 nuggets and %3 thieves under it."),
+            tr("The thief beats %1 and keeps the sack under it (nuggets: %2, thieves: %3)."),
             who,
             get("gold"),
             get("thieves"),
@@ -121,7 +115,7 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
         "ghost-beaten": lambda: arg(tr("%1 chases the ghost from %2."), who, get("field")),
         "ghost-won": lambda: arg(tr("The ghost beats %1 on %2."), who, get("field")),
         "sack-lost": lambda: arg(
-            tr("%1's sack is lost: %2 nuggets and %3 thieves."), who, get("gold"), get("thieves")
+            tr("%1's sack is lost (nuggets: %2, thieves: %3)."), who, get("gold"), get("thieves")
         ),
         "guard-won": lambda: arg(tr("The guard beats %1, who goes home."), who),
         "chest": lambda: arg(tr("%1 robs the train's chest: %2 nuggets!"), who, get("gold")),
@@ -149,7 +143,7 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
         ),
         "cow": lambda: tr("A cow on the track: the locomotive does not advance."),
         "hit": lambda: arg(
-            tr("The locomotive hits %1: %2 takes %3 nuggets and %4 thieves."),
+            tr("The locomotive hits %1: %2 takes the sack (nuggets: %3, thieves: %4)."),
             who,
             name(get("by")),
             get("gold"),
@@ -173,13 +167,29 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
         "mission-shown": lambda: arg(
             tr("%1's mission: %2."), who, mission_title(str(get("mission")))
         ),
-        "bonus": lambda: arg(tr("%1's mission is fulfilled: +%2 nuggets."), who, get("gold")),
+        "bonus": lambda: arg(tr("%1's mission is fulfilled: bonus %2."), who, get("gold")),
         "false-claim": lambda: arg(tr("%1 announced a mission that was not fulfilled."), who),
         "unannounced": lambda: arg(tr("%1 fulfilled the mission but never announced it."), who),
         "peeked": lambda: arg(tr("%1 saw the token on %2."), who, get("field")),
     }
     make = lines.get(kind)
     return make() if make is not None else None
+
+
+def _home(e: Event, who: str) -> str:
+    """A homecoming: what went into the bank."""
+    nuggets, bounty = int(e.get("nuggets", 0) or 0), int(e.get("bounty", 0) or 0)
+    if bounty:
+        return arg(
+            tr("%1 is home and banks %2 (nuggets: %3, the sheriff's bounty: %4)."),
+            who,
+            nuggets + bounty,
+            nuggets,
+            bounty,
+        )
+    if nuggets:
+        return arg(tr("%1 is home and banks %2."), who, nuggets)
+    return arg(tr("%1 is home, with an empty sack."), who)
 
 
 def _placed(e: Event) -> str:

@@ -56,6 +56,11 @@ def duel_title(kind: str, name: str, other: str) -> str:
     return arg(tr("The train's chest: %1 against the guard"), name)
 
 
+def side_name(kind: str) -> str:
+    """The other side of a duel that is no prospector."""
+    return {"thief": tr("Thief"), "ghost": tr("Ghost"), "guard": tr("Guard")}.get(kind, kind)
+
+
 def tie_line(score: int) -> str:
     return arg(tr("Tie at %1: both roll again."), score)
 
@@ -69,19 +74,27 @@ def duel_result(e: Event, names: Sequence[str]) -> str:
     if kind == "fight-won":
         loser = int(e.get("loser", 0) or 0)
         return arg(
-            tr("%1 wins, takes %2 nuggets and %3 thieves and sends %4 home."),
+            tr("%1 wins, takes the sack (nuggets: %2, thieves: %3) and sends %4 home."),
             name,
             gold,
             thieves,
             names[loser] if 0 <= loser < len(names) else "",
         )
+    if kind == "brawl-won" and not gold and not thieves:
+        return arg(tr("%1 captures the thief."), name)
     if kind == "brawl-won":
         return arg(
-            tr("%1 captures the thief and its loot (%2 nuggets, %3 thieves)."), name, gold, thieves
+            tr("%1 captures the thief and its loot (nuggets: %2, thieves: %3)."),
+            name,
+            gold,
+            thieves,
         )
     if kind == "brawl-lost":
         return arg(
-            tr("The thief wins and keeps %1's sack: %2 nuggets, %3 thieves."), name, gold, thieves
+            tr("The thief wins and keeps %1's sack (nuggets: %2, thieves: %3)."),
+            name,
+            gold,
+            thieves,
         )
     if kind == "ghost-beaten":
         return arg(tr("%1 chases the ghost away."), name)

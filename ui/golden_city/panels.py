@@ -132,7 +132,7 @@ class SeatPanelItem(QGraphicsItem):
             self.name,
             arg(tr("Bank: %1 — only the bank counts at the end."), i.bank),
             arg(
-                tr("Sack: %1 nuggets, %2 captured thieves, %3 gold found below."),
+                tr("Sack — nuggets: %1, captured thieves: %2, gold found below: %3."),
                 nuggets,
                 thieves,
                 below,

@@ -37,7 +37,7 @@ def hill_token(code: int, loot: tuple[int, int]) -> str:
     gold, thieves = loot
     line = arg(tr("A thief of strength %1: stopping here means a brawl."), code - 10)
     if gold or thieves:
-        line += " " + arg(tr("It guards %1 nuggets and %2 captured thieves."), gold, thieves)
+        line += " " + arg(tr("It guards a loot (nuggets: %1, thieves: %2)."), gold, thieves)
     return line
 
 
