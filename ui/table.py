@@ -388,6 +388,8 @@ class TableWidget(QWidget):
         else:
             if c.chaining():  # more choices may follow before Confirm: the kit words them
                 line = c.kit.turn_status("chain", c.observation(), False)
+            elif c.phase == "bot" and c.human is not None and c.playing_seat() == c.human:
+                line = c.kit.turn_status("waiting", c.obs, False)  # my own dice: no one "plays"
             else:
                 line = texts.status_line(c.phase, c.playing_name()) or c.kit.turn_status(
                     c.phase, c.obs, c.selection is not None

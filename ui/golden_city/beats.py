@@ -29,6 +29,7 @@ from goldnet.games.golden_city.state import Observation
 
 from .cards import TUMBLE_MS
 from .geometry import MINE_HEX, H
+from .marks import BurstItem
 from .notes import duel_result, duel_title, roll_caption, side_name, tie_line
 from .overlays import Side
 
@@ -203,6 +204,10 @@ def apply_events(
         elif kind in DUEL_ENDS:
             ended = True
             scene.finish_duel(duel_result(e, scene.names))
+        elif kind == "hit" and scene.speed > 0:
+            track = scene.board.track
+            spot = scene.lay.centres[track[min(obs.locomotive, len(track) - 1)]]
+            scene.addItem(BurstItem(spot, scene.ms(900)))
         elif kind == "gazette":
             scene.gazette.set_issue(str(e.get("issue")), len(obs.published), "")
             scene.gazette.speed = scene.speed

@@ -472,7 +472,7 @@ def _issue_picture(painter: QPainter, issue: str, rect: QRectF) -> None:
     elif issue in ("chest", "cow"):
         art.locomotive(painter, c + QPointF(0, 0.15 * s), 0.8 * s)
     elif issue == "new-vein":
-        art.vein(painter, c, 0.7 * s)
+        icons.vein(painter, c, 0.7 * s)
     elif issue == "sale":
         icons.tool(painter, "revolver", rect.adjusted(0.3 * s, 0.3 * s, -0.3 * s, -0.3 * s))
     elif issue == "storm":

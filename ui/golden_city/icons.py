@@ -224,3 +224,76 @@ def arrow(painter: QPainter, start: QPointF, end: QPointF, colour: QColor, width
     painter.setBrush(colour)
     painter.drawPolygon(QPolygonF(points))
     painter.restore()
+
+
+# --- the mine's tokens ----------------------------------------------------------------
+
+
+def vein(painter: QPainter, centre: QPointF, r: float, value: int | None = None) -> None:
+    """A vein of gold in the rock: gold streaks on a stone, with its value."""
+    painter.save()
+    painter.setPen(_pen(PALETTE["stone-dark"].darker(140), r * 0.08))
+    painter.setBrush(PALETTE["stone-dark"])
+    painter.drawEllipse(centre, r, r * 0.9)
+    painter.setPen(_pen(PALETTE["gold"], r * 0.16))
+    for a, b in (
+        ((-0.7, 0.3), (0.1, -0.5)),
+        ((-0.2, 0.6), (0.7, -0.2)),
+        ((-0.6, -0.3), (-0.2, -0.6)),
+    ):
+        painter.drawLine(centre + QPointF(a[0] * r, a[1] * r), centre + QPointF(b[0] * r, b[1] * r))
+    if value is not None:
+        text(painter, centre, str(value), r * 0.95, PALETTE["gold-light"], outline=PALETTE["ink"])
+    painter.restore()
+
+
+def ghost(painter: QPainter, centre: QPointF, r: float) -> None:
+    """A ghost: a white sheet with two dark eyes."""
+    painter.save()
+    s = r
+    sheet = QPainterPath(centre + QPointF(-0.7 * s, 0.75 * s))
+    sheet.lineTo(centre + QPointF(-0.7 * s, -0.1 * s))
+    sheet.cubicTo(
+        centre + QPointF(-0.7 * s, -0.95 * s),
+        centre + QPointF(0.7 * s, -0.95 * s),
+        centre + QPointF(0.7 * s, -0.1 * s),
+    )
+    sheet.lineTo(centre + QPointF(0.7 * s, 0.75 * s))
+    for k in range(3):
+        x = 0.7 - (k + 1) * 1.4 / 3
+        sheet.quadTo(centre + QPointF((x + 0.23) * s, 0.45 * s), centre + QPointF(x * s, 0.75 * s))
+    sheet.closeSubpath()
+    painter.setPen(_pen(QColor("#7b8fa1"), s * 0.08))
+    painter.setBrush(PALETTE["ghost"])
+    painter.drawPath(sheet)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#1d2630"))
+    for dx in (-0.25, 0.25):
+        painter.drawEllipse(centre + QPointF(dx * s, -0.22 * s), 0.11 * s, 0.16 * s)
+    painter.drawEllipse(centre + QPointF(0, 0.18 * s), 0.12 * s, 0.09 * s)
+    painter.restore()
+
+
+def rubble(painter: QPainter, centre: QPointF, r: float, walled: bool) -> None:
+    """A cave-in: fallen stones; walled, the gallery is blocked with planks across."""
+    painter.save()
+    painter.setPen(_pen(PALETTE["stone-dark"].darker(160), r * 0.07))
+    for dx, dy, k in (
+        (-0.45, 0.3, 0.42),
+        (0.35, 0.35, 0.38),
+        (0.0, -0.1, 0.45),
+        (-0.3, -0.45, 0.3),
+        (0.45, -0.35, 0.3),
+    ):
+        painter.setBrush(PALETTE["stone"] if k > 0.35 else PALETTE["stone-dark"])
+        painter.drawEllipse(centre + QPointF(dx * r, dy * r), k * r, k * r * 0.85)
+    if walled:
+        painter.setPen(_pen(QColor("#2a1a0c"), r * 0.1))
+        painter.setBrush(PALETTE["plank"])
+        for a in (-35, 35):
+            painter.save()
+            painter.translate(centre)
+            painter.rotate(a)
+            painter.drawRect(QRectF(-1.0 * r, -0.14 * r, 2.0 * r, 0.28 * r))
+            painter.restore()
+    painter.restore()

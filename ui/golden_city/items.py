@@ -39,7 +39,7 @@ from goldnet.games.golden_city.board import (
 )
 
 from .. import style
-from . import art
+from . import art, icons
 from .geometry import MINE_HEX, Layout, shore_angle
 from .words import compass
 
@@ -438,11 +438,11 @@ class TokenItem(QGraphicsItem):
                     art.loot(painter, c + QPointF(-r * 1.0, r * 0.7), r * 0.7, gold, thieves)
             return
         if code < 20:
-            art.vein(painter, c, r, code)
+            icons.vein(painter, c, r, code)
         elif code == 20:
-            art.ghost(painter, c, r)
+            icons.ghost(painter, c, r)
         else:
-            art.rubble(painter, c, r * 0.85, walled=code == 22)
+            icons.rubble(painter, c, r * 0.85, walled=code == 22)
 
     @staticmethod
     def _face(painter: QPainter, c: QPointF, r: float, value: str) -> None:

@@ -1,16 +1,18 @@
 """Marks on the Golden City board: the lantern's light around a prospector below (with the rolls
-it has left), the ring on the field where the last move ended, and the arrow of the move the
-pointer previews.
+it has left), the ring on the field where the last move ended, the arrow of the move the
+pointer previews, and the burst where the locomotive hits someone.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from .. import style
-from . import icons
+from . import art, icons
 from .items import Z_OVERLAY
 
 H = style.HEX
@@ -100,3 +102,50 @@ class MarkItem(QGraphicsItem):
         if self._arrow is not None:
             a, b = self._arrow
             icons.arrow(painter, a, b, QColor(255, 255, 255, 210), 0.16 * H)
+
+
+class BurstItem(QGraphicsObject):
+    """A burst where the locomotive hit a prospector: it grows and fades in ``ms``, then
+    removes itself from its scene."""
+
+    def __init__(self, centre: QPointF, ms: int) -> None:
+        super().__init__()
+        self.setPos(centre)
+        self.setZValue(Z_OVERLAY - 0.5)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.t = 0.0
+        self._anim = QVariantAnimation()
+        self._anim.setStartValue(0.0)
+        self._anim.setEndValue(1.0)
+        self._anim.setDuration(ms)
+        self._anim.valueChanged.connect(self._step)
+        self._anim.finished.connect(self._done)
+        self._anim.start()
+
+    def _step(self, t: float) -> None:
+        self.t = t
+        self.update()
+
+    def _done(self) -> None:
+        scene = self.scene()
+        if scene is not None:
+            scene.removeItem(self)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-1.8 * H, -1.8 * H, 3.6 * H, 3.6 * H)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setOpacity(max(0.0, 1.0 - self.t))
+        r = H * (0.8 + 0.9 * self.t)
+        points = []
+        for k in range(16):
+            a = math.radians(k * 22.5)
+            d = r if k % 2 == 0 else r * 0.55
+            points.append(QPointF(d * math.cos(a), d * math.sin(a)))
+        painter.setPen(QPen(QColor("#7a2a12"), 0.08 * H))
+        painter.setBrush(QColor("#ffcc33"))
+        painter.drawPolygon(QPolygonF(points))
+        art.text(painter, QPointF(0, 0), "!", r * 0.9, QColor("#b3261e"))

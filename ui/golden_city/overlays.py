@@ -303,7 +303,7 @@ class DuelItem(QGraphicsObject):
 
     def __init__(self, centre: QPointF) -> None:
         super().__init__()
-        self._rect = QRectF(-9.5 * H, -5.2 * H, 19 * H, 10.4 * H)
+        self._rect = QRectF(-9.5 * H, -4.1 * H, 19 * H, 8.2 * H)
         self.setPos(centre)
         self.setZValue(Z_OVERLAY + 1)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -370,17 +370,18 @@ class DuelItem(QGraphicsObject):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self._rect
         _panel(painter, r)
-        art.text(painter, QPointF(0, r.top() + 0.9 * H), self.title, 0.75 * H, style.INK)
-        art.text(painter, QPointF(0, r.top() + 3.6 * H), tr("vs"), 0.7 * H, style.INK_SOFT)
-        for side, x in ((self.left, -5.2 * H), (self.right, 5.2 * H)):
+        art.text(painter, QPointF(0, r.top() + 0.85 * H), self.title, 0.75 * H, style.INK)
+        art.text(painter, QPointF(0, r.top() + 3.4 * H), tr("vs"), 0.7 * H, style.INK_SOFT)
+        for side, x in ((self.left, -5.0 * H), (self.right, 5.0 * H)):
             self._side(painter, side, x, r)
-        y = r.bottom() - 2.75 * H
-        for k, line in enumerate(self.history[-2:]):
-            art.text(painter, QPointF(0, y + k * 0.55 * H), line, 0.36 * H, style.INK_SOFT)
+        if self.history:
+            art.text(
+                painter, QPointF(0, r.top() + 5.45 * H), self.history[-1], 0.4 * H, style.INK_SOFT
+            )
         if self.result:
             _wrapped(
                 painter,
-                QRectF(r.left() + 0.6 * H, r.bottom() - 1.6 * H, r.width() - 1.2 * H, 1.5 * H),
+                QRectF(r.left() + 0.6 * H, r.bottom() - 1.5 * H, r.width() - 1.2 * H, 1.4 * H),
                 self.result,
                 0.48 * H,
                 QColor("#7a2a12"),
@@ -389,17 +390,17 @@ class DuelItem(QGraphicsObject):
             )
 
     def _side(self, painter: QPainter, side: Side, x: float, r: QRectF) -> None:
-        icon = QPointF(x - 2.2 * H, r.top() + 3.2 * H)
+        icon = QPointF(x - 2.4 * H, r.top() + 3.3 * H)
         if side.kind == "thief":
             art.thief(painter, icon, 0.75 * H, side.strength)
         elif side.kind == "ghost":
-            art.ghost(painter, icon, 0.8 * H)
+            icons.ghost(painter, icon, 0.8 * H)
         elif side.kind == "guard":
             art.locomotive(painter, icon, 0.9 * H)
         else:
             art.pawn(painter, icon, 0.9 * H, side.colour or QColor("#888888"))
-        art.text(painter, QPointF(x, r.top() + 1.95 * H), side.name, 0.5 * H, style.INK)
-        die = QRectF(x - 0.6 * H, r.top() + 2.45 * H, 1.9 * H, 1.9 * H)
+        art.text(painter, QPointF(x, r.top() + 1.85 * H), side.name, 0.5 * H, style.INK)
+        die = QRectF(x - 0.7 * H, r.top() + 2.35 * H, 2.1 * H, 2.1 * H)
         if side.strength is not None and side.roll is None:
             art.text(painter, die.center(), str(side.strength), 1.1 * H, QColor("#b3261e"))
             caption = tr("strength")

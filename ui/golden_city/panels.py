@@ -238,7 +238,7 @@ class SeatPanelItem(QGraphicsItem):
             elif kind == "thief":
                 art.thief(painter, at, 0.3 * H)
             else:
-                art.vein(painter, at, 0.3 * H)
+                icons.vein(painter, at, 0.3 * H)
             art.text(
                 painter,
                 at + QPointF(0.62 * H, 0),
