@@ -381,6 +381,9 @@ def _client_parsers(sub: Any) -> None:
         metavar="S",
         help="draw what seat S sees (1 plays first; default: the public view)",
     )
+    p.add_argument(
+        "--language", choices=("en", "fr"), help="the picture's words (default: the system's)"
+    )
     p.add_argument("--turns", type=int, default=0, help="first let bots play N turns")
     p.add_argument("--seed", type=int, default=0, help="seed of those turns (default 0)")
     p.add_argument("--width", type=_positive, default=1400, help="picture width in pixels")
@@ -454,7 +457,7 @@ def _render(args: argparse.Namespace) -> int:
         else:
             break
     try:
-        render_state(state, args.out, args.width, seat)
+        render_state(state, args.out, args.width, seat, args.language)
     except OSError as exc:
         raise UsageError(f"goldnet render: {exc}") from None
     print(f"wrote {args.out}")

@@ -57,10 +57,33 @@ def render_scene(scene: QGraphicsScene, width: int) -> QImage:
     return image
 
 
-def render_state(state: GameState, out: Path, width: int = 1400, seat: int | None = None) -> None:
+_translations: list[object] = []
+"""The translations pictures are worded in (kept alive while the process draws)."""
+
+
+def use_language(language: str | None) -> str:
+    """Word the pictures drawn from now on in ``language`` (``"en"``, ``"fr"``; None: the
+    system's); returns the language used."""
+    from .i18n import Translations, resolve
+
+    ensure_app(headless=True)
+    translations = Translations()
+    lang = resolve(language)
+    translations.install(lang)
+    _translations[:] = [translations]
+    return lang
+
+
+def render_state(
+    state: GameState,
+    out: Path,
+    width: int = 1400,
+    seat: int | None = None,
+    language: str | None = None,
+) -> None:
     """Write a PNG of ``state`` (a position of any game with a kit) to ``out``, ``width``
     pixels wide — as ``seat`` sees it when given (its secrets: a mission, a peek), else the
-    public view.
+    public view —, worded in ``language`` (None: the system's).
 
     Raises:
         OSError: the file cannot be written.
@@ -68,7 +91,7 @@ def render_state(state: GameState, out: Path, width: int = 1400, seat: int | Non
     """
     from . import kits
 
-    ensure_app(headless=True)
+    use_language(language)
     kit = kits.get(state.game)
     scene = kit.still_scene(state) if seat is None else kit.still_scene(state, seat)  # type: ignore[call-arg]
     image = render_scene(scene, width)

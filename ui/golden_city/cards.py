@@ -38,6 +38,24 @@ H = style.HEX
 TUMBLE_MS = 750
 
 
+def _fitted(
+    painter: QPainter, rect: QRectF, text: str, size: float, colour: QColor, bold: bool = False
+) -> None:
+    """``text`` wrapped in ``rect``, its font shrunk (to 60 % at most) until it fits."""
+    painter.save()
+    flags = int(Qt.TextFlag.TextWordWrap)
+    for k in range(9):
+        painter.setFont(art.font(size * (1 - 0.05 * k), bold))
+        need = painter.fontMetrics().boundingRect(rect.toRect(), flags, text)
+        if need.height() <= rect.height():
+            break
+    painter.setPen(colour)
+    option = QTextOption(Qt.AlignmentFlag.AlignLeft)
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    painter.drawText(rect, text, option)
+    painter.restore()
+
+
 def _wrapped(
     painter: QPainter,
     rect: QRectF,
@@ -244,9 +262,9 @@ class MissionCardItem(QGraphicsItem):
             ink,
             bold=True,
         )
-        _wrapped(
+        _fitted(
             painter,
-            QRectF(0.4 * H, 0.95 * H, r.width() - 0.8 * H, 1.6 * H),
+            QRectF(0.4 * H, 0.95 * H, r.width() - 0.8 * H, r.height() - 2.85 * H),
             self.text,
             0.45 * H,
             QColor("#0e2238"),
