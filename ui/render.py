@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
@@ -57,8 +58,9 @@ def render_scene(scene: QGraphicsScene, width: int) -> QImage:
     return image
 
 
-_translations: list[object] = []
-"""The translations pictures are worded in (kept alive while the process draws)."""
+_translations: list[Any] = []
+"""The one set of translations pictures are worded in (kept alive while the process draws;
+installing another language replaces its translator, never stacks a second one)."""
 
 
 def use_language(language: str | None) -> str:
@@ -67,10 +69,10 @@ def use_language(language: str | None) -> str:
     from .i18n import Translations, resolve
 
     ensure_app(headless=True)
-    translations = Translations()
+    if not _translations:
+        _translations.append(Translations())
     lang = resolve(language)
-    translations.install(lang)
-    _translations[:] = [translations]
+    _translations[0].install(lang)
     return lang
 
 

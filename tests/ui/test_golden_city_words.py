@@ -109,3 +109,16 @@ def test_the_turn_log_tells_every_event_in_english_and_french(translations: Any)
     assert words.issue_page("cow")[0] == "Une vache sur la voie"
     translations.install("en")
     assert words.language() == "en" and words.issue_page("cow")[0] == "A cow on the line"
+
+
+def test_the_rules_page_in_english_and_french_with_its_map(translations: Any) -> None:
+    from ui import kits
+
+    page = kits.get("golden-city").rules()
+    assert page.html.count("<h2>") >= 6 and '<img src="map.png">' in page.html
+    assert page.images["map.png"].width() > 400  # type: ignore[attr-defined]
+    assert "The general store" in page.html and "Pony Express" in page.html
+    translations.install("fr")
+    french = kits.get("golden-city").rules().html
+    assert "Le magasin général" in french and "Missions secrètes" in french
+    translations.install("en")

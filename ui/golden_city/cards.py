@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from .. import style
 from . import art, icons
-from .items import Z_OVERLAY
+from .items import Z_OVERLAY, animate, stop
 from .panels import lines_tip
 from .words import gazette_name, issue_page, tr
 
@@ -103,14 +103,8 @@ class DieTrayItem(QGraphicsObject):
             self.shown, self.angle = face, 0.0
             self.update()
             return
-        if self._anim is not None:
-            self._anim.stop()
+        stop(self._anim)
         faces = (2, 5, "loco", 3, 6, 4)
-        anim = QVariantAnimation()
-        anim.setStartValue(0.0)
-        anim.setEndValue(1.0)
-        anim.setDuration(ms)
-        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
 
         def step(t: float) -> None:
             self.angle = 540 * (1 - t)
@@ -121,10 +115,7 @@ class DieTrayItem(QGraphicsObject):
             self.shown, self.angle, self._anim = self.face, 0.0, None
             self.update()
 
-        anim.valueChanged.connect(step)
-        anim.finished.connect(done)
-        self._anim = anim
-        anim.start()
+        self._anim = animate(ms, step, done, QEasingCurve.Type.OutCubic)
 
     def set_sieve(self, face: int | None) -> None:
         self.sieve = face
@@ -320,7 +311,7 @@ class GazetteItem(QGraphicsObject):
         self.pages: list[str] = []
         """Every front page opened so far (the issues, in order)."""
         self._anim: QVariantAnimation | None = None
-        self._timer = QTimer()
+        self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.fold)
         self.setZValue(Z_OVERLAY + 2)
@@ -356,9 +347,8 @@ class GazetteItem(QGraphicsObject):
         self.is_open = opening
         target = self.opened if opening else self.folded
         scale = target.width() / self.opened.width()
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
+        stop(self._anim)
+        self._anim = None
         ms = int(450 * self.speed)
         if ms <= 0:
             self.setPos(target.topLeft())
@@ -368,11 +358,6 @@ class GazetteItem(QGraphicsObject):
             return
         start_pos, start_scale = self.pos(), self.scale()
         self.setZValue(Z_OVERLAY + 6)
-        anim = QVariantAnimation()
-        anim.setStartValue(0.0)
-        anim.setEndValue(1.0)
-        anim.setDuration(ms)
-        anim.setEasingCurve(QEasingCurve.Type.OutBack if opening else QEasingCurve.Type.InCubic)
 
         def step(t: float) -> None:
             self.setPos(start_pos + (target.topLeft() - start_pos) * t)
@@ -386,10 +371,8 @@ class GazetteItem(QGraphicsObject):
             self.setZValue(Z_OVERLAY + (6 if opening else 2))
             self._anim = None
 
-        anim.valueChanged.connect(step)
-        anim.finished.connect(done)
-        self._anim = anim
-        anim.start()
+        curve = QEasingCurve.Type.OutBack if opening else QEasingCurve.Type.InCubic
+        self._anim = animate(ms, step, done, curve)
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:

@@ -13,11 +13,12 @@ Invariants: nothing here knows the rules; items show what the scene tells them.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QTimer, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -47,6 +48,53 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 H = style.HEX
+_LIVE: set[QVariantAnimation] = set()
+"""Animations running: kept alive here, released after their end (never inside the signal of
+their own end), so that no animation is deleted while it emits."""
+
+
+def animate(
+    ms: int,
+    step: Callable[[float], None],
+    done: Callable[[], None],
+    curve: QEasingCurve.Type = QEasingCurve.Type.Linear,
+    start: float = 0.0,
+    end: float = 1.0,
+) -> QVariantAnimation:
+    """Run ``step(t)`` from ``start`` to ``end`` over ``ms`` milliseconds, then ``done()``.
+    An item deleted meanwhile (its scene closed) stops the animation quietly."""
+    anim = QVariantAnimation()
+    anim.setStartValue(start)
+    anim.setEndValue(end)
+    anim.setDuration(ms)
+    anim.setEasingCurve(curve)
+
+    def stepped(t: float) -> None:
+        try:
+            step(t)
+        except RuntimeError:  # the item is gone
+            anim.stop()
+            QTimer.singleShot(0, lambda: _LIVE.discard(anim))
+
+    def finished() -> None:
+        with contextlib.suppress(RuntimeError):  # the item is gone
+            done()
+        QTimer.singleShot(0, lambda: _LIVE.discard(anim))
+
+    anim.valueChanged.connect(stepped)
+    anim.finished.connect(finished)
+    _LIVE.add(anim)
+    anim.start()
+    return anim
+
+
+def stop(anim: QVariantAnimation | None) -> None:
+    """Stop ``anim`` (None: nothing) and let it go."""
+    if anim is not None:
+        anim.stop()
+        _LIVE.discard(anim)
+
+
 Z_MAP, Z_GLOW, Z_FIELD, Z_TOKEN, Z_RAFT, Z_LOCO, Z_PAWN, Z_LIGHT = 0, 1, 2, 3, 3.5, 4, 5, 4.5
 Z_OVERLAY = 20
 
@@ -223,7 +271,6 @@ class FieldItem(QGraphicsItem):
 
     def __init__(
         self,
-        scene: TableScene,
         kind: str,
         number: int,
         centre: QPointF,
@@ -231,7 +278,6 @@ class FieldItem(QGraphicsItem):
         size: float,
     ) -> None:
         super().__init__()
-        self._scene = scene
         self.kind, self.number, self.centre, self.size = kind, number, centre, size
         self._shape = QPainterPath()
         self._shape.addPolygon(hexagon)  # type: ignore[arg-type]
@@ -286,30 +332,41 @@ class FieldItem(QGraphicsItem):
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self.hovered = True
         self.update()
-        self._scene.field_hovered((self.kind, self.number))
+        scene = self.table()
+        if scene is not None:
+            scene.field_hovered((self.kind, self.number))
 
     def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self.hovered = False
         self.update()
-        self._scene.field_left((self.kind, self.number))
+        scene = self.table()
+        if scene is not None:
+            scene.field_left((self.kind, self.number))
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.RightButton:
-            self._scene.cancelRequested.emit()
-        elif event.button() == Qt.MouseButton.LeftButton:
-            self._scene.clicked.emit((self.kind, self.number))
+        scene = self.table()
+        if scene is not None and event.button() == Qt.MouseButton.RightButton:
+            scene.cancelRequested.emit()
+        elif scene is not None and event.button() == Qt.MouseButton.LeftButton:
+            scene.clicked.emit((self.kind, self.number))
         event.accept()
+
+    def table(self) -> TableScene | None:
+        """The table scene this field is on (Qt's: no reference of the item's own, so no cycle
+        between a scene and its items)."""
+        return self.scene()  # type: ignore[return-value]
 
 
 class PieceItem(QGraphicsItem):
-    """A piece drawn by ``draw(painter, centre, size)`` around its position: it glides from
+    """A piece drawn by ``draw(painter, centre, size)`` — or ``draw(painter, centre, size,
+    colour)`` when it has a ``colour`` (a prospector's) — around its position: it glides from
     field to field (:meth:`glide`) and takes no mouse buttons."""
 
     def __init__(
-        self, draw: Callable[[QPainter, QPointF, float], None], size: float, z: float
+        self, draw: Callable[..., None], size: float, z: float, colour: QColor | None = None
     ) -> None:
         super().__init__()
-        self.draw, self.size = draw, size
+        self.draw, self.size, self.colour = draw, size, colour
         self._rect = QRectF(-1.1 * size, -1.3 * size, 2.2 * size, 2.3 * size)
         self._anim: QVariantAnimation | None = None
         self.setZValue(z)
@@ -322,22 +379,19 @@ class PieceItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.draw(painter, QPointF(0, 0), self.size)
+        if self.colour is None:
+            self.draw(painter, QPointF(0, 0), self.size)
+        else:
+            self.draw(painter, QPointF(0, 0), self.size, self.colour)
 
     def glide(self, target: QPointF, ms: int, hop: float = 0.0) -> None:
         """Move to ``target`` in ``ms`` milliseconds (at once for 0), hopping ``hop`` high."""
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
+        stop(self._anim)
+        self._anim = None
         start = self.pos()
         if ms <= 0 or start == target:
             self.setPos(target)
             return
-        anim = QVariantAnimation()
-        anim.setStartValue(0.0)
-        anim.setEndValue(1.0)
-        anim.setDuration(ms)
-        anim.setEasingCurve(QEasingCurve.Type.InOutCubic)
 
         def step(t: float) -> None:
             lift = QPointF(0, -hop * 4 * t * (1 - t))
@@ -347,10 +401,7 @@ class PieceItem(QGraphicsItem):
             self.setPos(target)
             self._anim = None
 
-        anim.valueChanged.connect(step)
-        anim.finished.connect(done)
-        self._anim = anim
-        anim.start()
+        self._anim = animate(ms, step, done, QEasingCurve.Type.InOutCubic)
 
     def moving(self) -> bool:
         return self._anim is not None
@@ -389,12 +440,7 @@ class TokenItem(QGraphicsItem):
             self._flip = 1.0
             self.update()
             return
-        if self._anim is not None:
-            self._anim.stop()
-        anim = QVariantAnimation()
-        anim.setStartValue(0.0)
-        anim.setEndValue(1.0)
-        anim.setDuration(ms)
+        stop(self._anim)
 
         def step(t: float) -> None:
             if t >= 0.5:
@@ -406,10 +452,7 @@ class TokenItem(QGraphicsItem):
             self._shown, self._flip, self._anim = self.code, 1.0, None
             self.update()
 
-        anim.valueChanged.connect(step)
-        anim.finished.connect(done)
-        self._anim = anim
-        anim.start()
+        self._anim = animate(ms, step, done)
 
     def flipping(self) -> bool:
         return self._anim is not None

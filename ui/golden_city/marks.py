@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from .. import style
 from . import art, icons
-from .items import Z_OVERLAY
+from .items import Z_OVERLAY, animate
 
 H = style.HEX
 
@@ -114,13 +114,7 @@ class BurstItem(QGraphicsObject):
         self.setZValue(Z_OVERLAY - 0.5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.t = 0.0
-        self._anim = QVariantAnimation()
-        self._anim.setStartValue(0.0)
-        self._anim.setEndValue(1.0)
-        self._anim.setDuration(ms)
-        self._anim.valueChanged.connect(self._step)
-        self._anim.finished.connect(self._done)
-        self._anim.start()
+        self._anim = animate(ms, self._step, self._done)
 
     def _step(self, t: float) -> None:
         self.t = t

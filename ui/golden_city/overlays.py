@@ -16,10 +16,10 @@ are legal; the duel is told each roll; a button calls what the scene gave it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QColor, QCursor, QLinearGradient, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -35,7 +35,7 @@ from goldnet.games.golden_city.setup import TOOLS
 from .. import style
 from . import art, icons
 from .cards import _wrapped
-from .items import Z_OVERLAY
+from .items import Z_OVERLAY, animate, stop
 from .panels import lines_tip
 from .words import tool_kept, tool_name, tool_text, tr
 
@@ -43,20 +43,23 @@ H = style.HEX
 
 
 class ButtonItem(QGraphicsObject):
-    """A button in the scene: ``text`` in ``rect`` (item coordinates of its parent), calls
-    ``on_click`` when clicked while enabled. ``tone``: ``"gold"`` (the main choice),
-    ``"plain"`` or ``"blue"``."""
+    """A button in the scene: ``text`` in ``rect`` (item coordinates of its parent); a click
+    while enabled emits ``activated(payload)``. ``tone``: ``"gold"`` (the main choice),
+    ``"plain"`` or ``"blue"``. (A signal, not a callback: a button holds no reference to the
+    scene, so a scene and its items never make a cycle the garbage collector must break.)"""
+
+    activated = Signal(object)
 
     def __init__(
         self,
         text: str,
         rect: QRectF,
-        on_click: Callable[[], None],
+        payload: object,
         parent: QGraphicsItem | None = None,
         tone: str = "gold",
     ) -> None:
         super().__init__(parent)
-        self.text, self._rect, self.on_click, self.tone = text, rect, on_click, tone
+        self.text, self._rect, self.payload, self.tone = text, rect, payload, tone
         self.enabled = True
         self.hover = False
         self.setAcceptHoverEvents(True)
@@ -117,7 +120,7 @@ class ButtonItem(QGraphicsObject):
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         event.accept()
         if event.button() == Qt.MouseButton.LeftButton and self.enabled:
-            self.on_click()
+            self.activated.emit(self.payload)
 
 
 def _panel(painter: QPainter, r: QRectF) -> None:
@@ -146,10 +149,12 @@ class StoreOffer:
 
 
 class StoreItem(QGraphicsObject):
-    """The general store (module docstring), centred on ``centre``; ``act(action)`` is called
-    with ``("buy", tool)`` or ``("done",)``."""
+    """The general store (module docstring), centred on ``centre``; a button emits
+    ``activated(("act", action))``, ``action`` ``("buy", tool)`` or ``("done",)``."""
 
-    def __init__(self, centre: QPointF, act: Callable[[tuple[str, ...]], None]) -> None:
+    activated = Signal(object)
+
+    def __init__(self, centre: QPointF) -> None:
         super().__init__()
         self._rect = QRectF(-11.2 * H, -7.6 * H, 22.4 * H, 15.2 * H)
         self.setPos(centre)
@@ -170,17 +175,19 @@ class StoreItem(QGraphicsObject):
             button = ButtonItem(
                 "",
                 QRectF(card.right() - 2.9 * H, card.bottom() - 1.0 * H, 2.6 * H, 0.8 * H),
-                lambda t=name: act(("buy", t)),
+                ("act", ("buy", name)),
                 self,
             )
+            button.activated.connect(self.activated)
             self.buttons[name] = button
         self.leave = ButtonItem(
             "",
             QRectF(self._rect.right() - 6.5 * H, self._rect.bottom() - 1.3 * H, 6.0 * H, 0.95 * H),
-            lambda: act(("done",)),
+            ("act", ("done",)),
             self,
             tone="blue",
         )
+        self.leave.activated.connect(self.activated)
         self.hide()
 
     def show_offer(self, offer: StoreOffer | None) -> None:
@@ -330,16 +337,8 @@ class DuelItem(QGraphicsObject):
         target = self.left if side == "left" else self.right
         target.roll = value
         if ms > 0:
-            if self._anim is not None:
-                self._anim.stop()
-            anim = QVariantAnimation()
-            anim.setStartValue(1.0)
-            anim.setEndValue(0.0)
-            anim.setDuration(ms)
-            anim.valueChanged.connect(self._spin)
-            anim.finished.connect(self._stopped)
-            self._anim = anim
-            anim.start()
+            stop(self._anim)
+            self._anim = animate(ms, self._spin, self._stopped, start=1.0, end=0.0)
         self.update()
 
     def _spin(self, t: float) -> None:
@@ -432,7 +431,10 @@ class DuelItem(QGraphicsObject):
 
 
 class BubbleItem(QGraphicsObject):
-    """A small bubble by a field: a title and one button per way to end the move there."""
+    """A small bubble by a field: a title and one button per way to end the move there; a
+    button emits ``activated(("act", action))``."""
+
+    activated = Signal(object)
 
     def __init__(self) -> None:
         super().__init__()
@@ -442,9 +444,8 @@ class BubbleItem(QGraphicsObject):
         self.buttons: list[ButtonItem] = []
         self.hide()
 
-    def offer(
-        self, at: QPointF, title: str, choices: Sequence[tuple[str, Callable[[], None]]]
-    ) -> None:
+    def offer(self, at: QPointF, title: str, choices: Sequence[tuple[str, object]]) -> None:
+        """Open by ``at`` with one button per ``(text, action)`` of ``choices``."""
         for button in self.buttons:
             button.setParentItem(None)
             if button.scene() is not None:
@@ -453,11 +454,11 @@ class BubbleItem(QGraphicsObject):
         w = 6.4 * H
         self.title = title
         self._rect = QRectF(0, 0, w, 1.0 * H + len(choices) * 1.05 * H + 0.3 * H)
-        for k, (text, call) in enumerate(choices):
+        for k, (text, action) in enumerate(choices):
             rect = QRectF(0.3 * H, 1.0 * H + k * 1.05 * H, w - 0.6 * H, 0.85 * H)
-            self.buttons.append(
-                ButtonItem(text, rect, call, self, tone="gold" if k == 0 else "plain")
-            )
+            button = ButtonItem(text, rect, ("act", action), self, tone="plain" if k else "gold")
+            button.activated.connect(self.activated)
+            self.buttons.append(button)
         self.setPos(at + QPointF(0.6 * H, -self._rect.height() / 2))
         self.show()
         self.update()

@@ -100,11 +100,11 @@ class TableScene(QGraphicsScene):
             self.mine = MineItem(board, lay, doors)
             self.addItem(self.mine)
         self.fields = [
-            FieldItem(self, "field", f, lay.centres[f], lay.hexes[f], H)
+            FieldItem("field", f, lay.centres[f], lay.hexes[f], H)
             for f in range(len(board.terrain))
         ]
         self.mine_fields = [
-            FieldItem(self, "mine", m, lay.mine_centres[m], lay.mine_hexes[m], MINE_HEX)
+            FieldItem("mine", m, lay.mine_centres[m], lay.mine_hexes[m], MINE_HEX)
             for m in range(len(board.mine.coords))
         ]
         for item in (*self.fields, *self.mine_fields):
@@ -119,7 +119,7 @@ class TableScene(QGraphicsScene):
             self.addItem(token)
         self.rafts = [PieceItem(art.raft, 0.62 * H, Z_RAFT) for _ in board.rafts]
         self.loco = PieceItem(art.locomotive, 0.62 * H, Z_LOCO)
-        self.pawns = [PieceItem(self._pawn_painter(s), 0.55 * H, Z_PAWN) for s in range(seats)]
+        self.pawns = [PieceItem(art.pawn, 0.55 * H, Z_PAWN, self.colours[s]) for s in range(seats)]
         self.lights = [LightItem(self.pawns[s]) for s in range(seats)]
         for item in (*self.rafts, self.loco, *self.pawns):
             self.addItem(item)
@@ -134,16 +134,18 @@ class TableScene(QGraphicsScene):
         self.roll_button = ButtonItem(
             "",
             QRectF(0.5 * H, 3.35 * H, tray_w - 1.0 * H, 0.9 * H),
-            lambda: self.clicked.emit(("act", ("roll",))),
+            ("act", ("roll",)),
             self.tray,
         )
+        self.roll_button.activated.connect(self.clicked)
         self.pony_button = ButtonItem(
             "",
             QRectF(0.5 * H, 4.4 * H, tray_w - 1.0 * H, 0.85 * H),
-            lambda: self.clicked.emit(("act", ("pony",))),
+            ("act", ("pony",)),
             self.tray,
             tone="blue",
         )
+        self.pony_button.activated.connect(self.clicked)
         card = lay.card
         self.mission = MissionCardItem(
             QRectF(card.left(), card.top(), card.width(), card.height() * 0.5)
@@ -165,9 +167,11 @@ class TableScene(QGraphicsScene):
         )
         self.gazette = GazetteItem(folded, opened)
         self.addItem(self.gazette)
-        self.store = StoreItem(lay.middle, lambda action: self.clicked.emit(("act", action)))
+        self.store = StoreItem(lay.middle)
+        self.store.activated.connect(self.clicked)
         self.duel = DuelItem(lay.middle)
         self.bubble = BubbleItem()
+        self.bubble.activated.connect(self.clicked)
         self.mark = MarkItem()
         for item in (self.store, self.duel, self.bubble, self.mark):
             self.addItem(item)
@@ -178,9 +182,6 @@ class TableScene(QGraphicsScene):
         grad.setColorAt(1, style.TABLE)
         self.setBackgroundBrush(grad)
         self.retranslate()
-
-    def _pawn_painter(self, seat: int) -> Any:
-        return lambda painter, centre, size: art.pawn(painter, centre, size, self.colours[seat])
 
     # --- the shell's calls --------------------------------------------------------------
 
@@ -194,7 +195,8 @@ class TableScene(QGraphicsScene):
             panel.set_seat(names[seat], colours[seat])
         used = self.board.seat_houses[self.seats]
         self.map.set_houses({h: self.colours[s] for s, h in enumerate(used)}, station_label())
-        for pawn in self.pawns:
+        for seat, pawn in enumerate(self.pawns):
+            pawn.colour = self.colours[seat]
             pawn.update()
         self._tooltips()
 
@@ -414,14 +416,7 @@ class TableScene(QGraphicsScene):
             self.bubble.close()
         else:
             where, title, choices = offer.bubble
-            self.bubble.offer(
-                self._spot(where),
-                title,
-                [
-                    (text, lambda a=action: self.clicked.emit(("act", a)))
-                    for text, action in choices
-                ],
-            )
+            self.bubble.offer(self._spot(where), title, choices)
 
     def _spot(self, target: tuple[str, int]) -> QPointF:
         kind, number = target
