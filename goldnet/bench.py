@@ -5,8 +5,10 @@ percentile and maximum: a player waits for the slow moves); the protocol's figur
 (:mod:`goldnet.bench_protocol`); a roll through a relay from the move that makes it due,
 journals on, against a TLS echo through the same relay in the same run (median and 95th
 percentile, :mod:`goldnet.bench_roll`); the mental-poker deck's setup and audit
-(:mod:`goldnet.bench_deck`); the lobby's first paint (:mod:`goldnet.bench_ui`); the
-relay under 2,000 idle connections (:mod:`goldnet.bench_relay`).
+(:mod:`goldnet.bench_deck`); a 6-process Golden City deal's wall time, and a public reveal's
+and a die's latency with 6 peers against the TLS echo (:mod:`goldnet.bench_table`); the lobby's
+first paint (:mod:`goldnet.bench_ui`); the relay under 2,000 idle connections
+(:mod:`goldnet.bench_relay`).
 
 Timing uses the clock, so it lives here and never in the rules or in tests.
 """
@@ -163,6 +165,7 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
     from .bench_protocol import run_protocol_bench
     from .bench_relay import run_relay_bench
     from .bench_roll import run_roll_bench
+    from .bench_table import run_table_bench
     from .bench_ui import run_ui_bench
 
     return {
@@ -170,6 +173,7 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
         **run_protocol_bench(repeat),
         **run_deck_bench(repeat),
         **run_roll_bench(repeat),
+        **run_table_bench(repeat),
         **run_relay_bench(),
         **run_ui_bench(min(repeat, 10)),
     }

@@ -70,12 +70,13 @@ def rss(pid: int) -> int | None:
 
 
 class RelayProcess:
-    """A relay process on 127.0.0.1 serving one 2-seat table, and more on demand
-    (:meth:`table`), until :meth:`stop`.
+    """A relay process on 127.0.0.1 serving one table, and more on demand (:meth:`table`),
+    until :meth:`stop`.
 
     Args:
         options: keyword arguments for the first table's :class:`~goldnet.net.relay.Relay`
-            (caps, timeouts).
+            (caps, timeouts; ``game`` and ``seats``, by default a 2-seat Mountains & Rivers
+            table).
     """
 
     def __init__(self, options: dict[str, Any] | None = None, stderr: IO[bytes] | None = None):
@@ -97,7 +98,8 @@ class RelayProcess:
         return int(info["port"]), str(info["fingerprint"])
 
     def table(self, options: dict[str, Any] | None = None) -> tuple[int, str]:
-        """Open another 2-seat table in the same relay process: its port and fingerprint."""
+        """Open another table in the same relay process (``options`` as for the first): its
+        port and fingerprint."""
         assert self.proc.stdin is not None
         self.proc.stdin.write(json.dumps(options or {}).encode() + b"\n")
         self.proc.stdin.flush()
@@ -322,8 +324,9 @@ def run_relay_bench(idle: int = 2000, runs: int = 200, seconds: float = 60) -> d
 
 
 def _serve(options: dict[str, Any]) -> None:
-    """Serve one 2-seat table per line of standard input (JSON: the relay's options), the
-    first from ``options``; print each one's port and fingerprint; stop at end of input."""
+    """Serve one table per line of standard input (JSON: the relay's options, and ``game`` and
+    ``seats``, by default a 2-seat Mountains & Rivers table), the first from ``options``; print
+    each one's port and fingerprint; stop at end of input."""
     from .net.relay import Relay
 
     raise_open_files_limit()
@@ -333,7 +336,8 @@ def _serve(options: dict[str, Any]) -> None:
         loop = asyncio.get_running_loop()
         table = first
         while True:
-            relay = Relay(Identity.generate(), table_name="bench", game=GAME, seats=2, **table)
+            game, seats = table.pop("game", GAME), table.pop("seats", 2)
+            relay = Relay(Identity.generate(), table_name="bench", game=game, seats=seats, **table)
             port = await relay.start(HOST, 0)
             relays.append(relay)
             sys.stdout.write(json.dumps({"port": port, "fingerprint": relay.fingerprint}) + "\n")

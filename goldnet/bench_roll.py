@@ -50,14 +50,19 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from protocol.envelope import ZERO_HASH, Envelope
-from protocol.events import Drawn
+from protocol.events import CardRevealed, Dealt, Drawn, GameStarted
 from protocol.identity import Identity
 from protocol.messages import Turn
 
 from .bench_relay import GAME, GAME_ID, HOST, Figure, RelayProcess
+from .binding import EngineBinding
+from .engine import Action, ChanceOf, RevealOf
+
+if TYPE_CHECKING:
+    from .net.peer import TablePeer
 
 TIMEOUT = 60.0
 """Seconds one game, or one series of echoes, may take before the bench gives up."""
@@ -95,7 +100,7 @@ def roll_latencies(members: Sequence[dict[str, Any]]) -> list[float]:
     ]
 
 
-def _spawn(*args: str) -> subprocess.Popen[str]:
+def spawn(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "goldnet.bench_roll", *args],
         stdin=subprocess.DEVNULL,
@@ -105,14 +110,14 @@ def _spawn(*args: str) -> subprocess.Popen[str]:
     )
 
 
-def _finish(proc: subprocess.Popen[str]) -> dict[str, Any]:
+def finish(proc: subprocess.Popen[str], timeout: float = TIMEOUT) -> dict[str, Any]:
     """The last line a bench process printed (JSON), once it exited.
 
     Raises:
-        RuntimeError: it failed or took longer than :data:`TIMEOUT`.
+        RuntimeError: it failed or took longer than ``timeout`` seconds.
     """
     try:
-        out, err = proc.communicate(timeout=TIMEOUT)
+        out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()
@@ -124,10 +129,10 @@ def _finish(proc: subprocess.Popen[str]) -> dict[str, Any]:
     return result
 
 
-class _Tables:
+class Tables:
     """Where the bench's tables are: in this process, beside member 0 and the echo's client —
     the relay of a member who hosts, as ``goldnet host`` runs it — or (``hosted`` False) in a
-    relay process of their own, a standalone relay, with both members in processes of their
+    relay process of their own, a standalone relay, with every member in a process of its
     own."""
 
     def __init__(self, hosted: bool) -> None:
@@ -135,16 +140,17 @@ class _Tables:
         self._relays: list[Any] = []
         self._process: RelayProcess | None = None
 
-    async def table(self) -> tuple[int, str]:
-        """A new 2-seat table: its port and fingerprint."""
+    async def table(self, game: str = GAME, seats: int = 2) -> tuple[int, str]:
+        """A new table of ``seats`` for ``game``: its port and fingerprint."""
         if not self.hosted:
+            options = {"game": game, "seats": seats}
             if self._process is None:
-                self._process = RelayProcess()
+                self._process = RelayProcess(options)
                 return self._process.port, self._process.fingerprint
-            return self._process.table()
+            return self._process.table(options)
         from .net.relay import Relay
 
-        relay = Relay(Identity.generate(), table_name="bench", game=GAME, seats=2)
+        relay = Relay(Identity.generate(), table_name="bench", game=game, seats=seats)
         self._relays.append(relay)
         return await relay.start(HOST, 0), relay.fingerprint
 
@@ -155,7 +161,7 @@ class _Tables:
             self._process.stop()
 
 
-async def _game(tables: _Tables, folder: Path, number: int) -> list[dict[str, Any]]:
+async def _game(tables: Tables, folder: Path, number: int) -> list[dict[str, Any]]:
     """One whole game of two members through a new table: member 0 in this process if the
     table is hosted here, else in a process of its own; member 1 always in its own."""
     port, fingerprint = await tables.table()
@@ -170,10 +176,10 @@ async def _game(tables: _Tables, folder: Path, number: int) -> list[dict[str, An
         for i in range(2)
     ]
     loop = asyncio.get_running_loop()
-    procs = [_spawn("member", json.dumps(spec)) for spec in specs[int(tables.hosted) :]]
+    procs = [spawn("member", json.dumps(spec)) for spec in specs[int(tables.hosted) :]]
     try:
         here = [await _member(specs[0])] if tables.hosted else []
-        there = [await loop.run_in_executor(None, _finish, proc) for proc in procs]
+        there = [await loop.run_in_executor(None, finish, proc) for proc in procs]
         return here + there
     finally:
         for proc in procs:
@@ -182,7 +188,7 @@ async def _game(tables: _Tables, folder: Path, number: int) -> list[dict[str, An
                 proc.wait()
 
 
-class _Echo:
+class Echo:
     """This process's end of the echo, and the answering process."""
 
     def __init__(self, link: Any, identity: Identity, answerer: subprocess.Popen[str]) -> None:
@@ -193,7 +199,7 @@ class _Echo:
         self.prev = ZERO_HASH
 
     @classmethod
-    async def open(cls, tables: _Tables, count: int) -> _Echo:
+    async def open(cls, tables: Tables, count: int) -> Echo:
         """Connect to a new table, with an answering process that answers ``count``
         envelopes."""
         from .net.connection import RelayConnection
@@ -201,7 +207,7 @@ class _Echo:
 
         port, fingerprint = await tables.table()
         spec = {"port": port, "fingerprint": fingerprint, "count": count}
-        answerer = _spawn("answer", json.dumps(spec))
+        answerer = spawn("answer", json.dumps(spec))
         assert answerer.stdout is not None
         ready = await asyncio.get_running_loop().run_in_executor(None, answerer.stdout.readline)
         if ready.strip() != "ready":
@@ -254,7 +260,7 @@ class _Echo:
 
 
 async def _rolls(games: int, hosted: bool) -> dict[str, Any]:
-    tables = _Tables(hosted)
+    tables = Tables(hosted)
     rolls: list[float] = []
     echoes: list[float] = []
     pings: list[float] = []
@@ -262,7 +268,7 @@ async def _rolls(games: int, hosted: bool) -> dict[str, Any]:
     up = down = draws = 0
     try:
         warm = 20
-        echo = await _Echo.open(tables, warm + games * ECHOES)
+        echo = await Echo.open(tables, warm + games * ECHOES)
         try:
             await asyncio.wait_for(echo.run(warm), TIMEOUT)  # warm-up
             with tempfile.TemporaryDirectory(prefix="goldnet-bench-") as folder:
@@ -357,17 +363,41 @@ def run_roll_bench(repeat: int = 50) -> dict[str, Figure]:
 # --- the bench's processes ------------------------------------------------------------------
 
 
+def made_due(member: TablePeer, action: Action) -> tuple[str, int] | tuple[str, str, int] | None:
+    """What ``member``'s ``action`` makes due at once, judged on a copy of its rules state: a
+    die (``("draw", d)``, the next draw), a public card (``("card", deck, card)``), or None."""
+    engine = member.machine.engine
+    assert isinstance(engine, EngineBinding)
+    state = engine.state.clone()
+    state.apply(tuple(action))
+    awaiting = state.awaiting()
+    if isinstance(awaiting, ChanceOf):
+        return ("draw", member.machine.draw + 1)
+    if isinstance(awaiting, RevealOf) and awaiting.to is None:
+        return ("card", awaiting.deck, awaiting.card)
+    return None
+
+
 async def _member(spec: dict[str, Any]) -> dict[str, Any]:
-    """Play one game as a member with a random bot, journal on; what it saw, timed."""
+    """Play one game as a member with a random bot, journal on; what it saw, timed: each
+    move's time and the draw it came before (``moves``), what it made due at once (``due``,
+    :func:`made_due`, with the time), each draw's and each public card's time here, and the
+    times every commitment was in (``started``) and the deal done (``dealt``). ``spec``: the
+    table's port and fingerprint, the journal's folder, the bot's seed, ``game`` (by default
+    Mountains & Rivers) and its ``options`` (or a ``board``), a ``timeout`` in seconds."""
     from . import games
     from .net.client import NetPeer
     from .net.frames import Env
     from .net.invite import Invite
     from .net.journal import journal_path
 
-    info = games.get(GAME)
+    game = spec.get("game", GAME)
+    info = games.get(game)
     moves: list[tuple[int, float]] = []
     drawn: list[tuple[int, float]] = []
+    due: list[list[Any]] = []
+    cards: list[tuple[str, int, float]] = []
+    marks: dict[str, float] = {}
 
     class Member(NetPeer):
         up = 0
@@ -406,12 +436,23 @@ async def _member(spec: dict[str, Any]) -> dict[str, Any]:
 
         def choose(self, observation: Any, legal: Sequence[Any]) -> Any:
             action = self.bot.choose(observation, legal)
-            moves.append((member.machine.draw + 1, time.perf_counter()))
+            made = made_due(member, action)
+            now = time.perf_counter()
+            moves.append((member.machine.draw + 1, now))
+            if made is not None:
+                due.append([*made, now])
             return action
 
     def on_event(event: Any) -> None:
+        now = time.perf_counter()
         if isinstance(event, Drawn):
-            drawn.append((event.draw, time.perf_counter()))
+            drawn.append((event.draw, now))
+        elif isinstance(event, CardRevealed) and event.to is None:
+            cards.append((event.deck, event.card, now))
+        elif isinstance(event, GameStarted):
+            marks["started"] = now
+        elif isinstance(event, Dealt) and event.step == "dealt":
+            marks["dealt"] = now
 
     folder = Path(spec["folder"])
     member = Member(
@@ -420,8 +461,8 @@ async def _member(spec: dict[str, Any]) -> dict[str, Any]:
         name="bench",
         folder=folder,
         bot=Timed(),
-        options=(spec["board"],),
-        game=GAME,
+        options=tuple(spec["options"]) if "options" in spec else (spec["board"],),
+        game=game,
         on_event=on_event,
     )
     member.open_journal(journal_path(folder, "bench"), "bench")
@@ -436,10 +477,13 @@ async def _member(spec: dict[str, Any]) -> dict[str, Any]:
         syncs.append(time.perf_counter() - start)
 
     journal.outgoing = outgoing  # type: ignore[method-assign]
-    outcome = await asyncio.wait_for(member.run(), TIMEOUT)
+    outcome = await asyncio.wait_for(member.run(), spec.get("timeout", TIMEOUT))
     return {
         "moves": moves,
         "drawn": drawn,
+        "due": due,
+        "cards": cards,
+        **marks,
         "syncs": syncs,
         "up": member.up,
         "down": member.down,

@@ -27,6 +27,7 @@ from protocol.messages import Card, Chance, Due, Over, Turn
 from . import games
 from .engine import (
     ChanceOf,
+    Deck,
     Event,
     GameState,
     IllegalAction,
@@ -99,6 +100,9 @@ class EngineBinding:
 
     def state_hash(self) -> bytes:
         return self.state.public_hash()
+
+    def decks(self) -> tuple[Deck, ...]:
+        return self.state.decks()
 
 
 def make_engine(game: str, options: tuple[Any, ...], seats: int) -> EngineBinding:

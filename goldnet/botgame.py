@@ -15,10 +15,9 @@ trusted dealer): such a record cannot be verified without the deck protocol, so 
 Who moves: :meth:`BotGame.play` plays a seat's action (the player's, or the one a bot chose);
 the caller asks the bots — :meth:`bot_turn` says which seat is due and gives its view —, so
 that a bot may choose in another thread (this object is not thread-safe: call it from one
-thread). Claims are made here — the bots', as a network bot's are (:func:`goldnet.view.bot_claim`),
-and the player's by :attr:`BotGame.claimer` — right after each step a member's engine applies:
-a claim is legal only while the draw it rides in waits, and a member reveals as soon as its
-engine asks for a draw, so a claim queued any later would miss it.
+thread). Bots' claims are made as their machines sign each reveal, as a network bot's are
+(:func:`goldnet.view.bot_claim`); the player's the same way, by :attr:`BotGame.claimer` when
+the desktop gives one (e.g. a mission announced as soon as it is fulfilled).
 
 Journal (:mod:`goldnet.net.journal`, the same format and folder as a network game's): ``meta``
 with no invite code; ``local`` (the bots' levels and keys, the dealer's seed); the player's
@@ -94,46 +93,32 @@ class _Seat:
 
 
 class _Watched(EngineBinding):
-    """A member's engine: after each step it applies, its seat may queue a claim (so that the
-    claim rides in this member's reveal of the draw that step made due: a claim is legal only
-    while its draw waits, and the member reveals as soon as its engine asks for the draw); the
-    player's also tells its game before the first step (the start) and after each step (a view
-    per step)."""
+    """The player's engine: tells its game before the first step (the start) and after each
+    step it applies (a view per step)."""
 
-    def __init__(self, binding: EngineBinding, game: BotGame, seat: int) -> None:
+    def __init__(self, binding: EngineBinding, game: BotGame) -> None:
         super().__init__(binding.state)
         self._game = game
-        self._seat = seat
-        self._viewed = seat == game.human
-
-    def _before(self) -> None:
-        if self._viewed:
-            self._game._before_step()
-
-    def _after(self, move: tuple[int, Action] | None) -> None:
-        if self._viewed:
-            self._game._step(move)
-        self._game._claim_at_step(self._seat)
 
     def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
-        self._before()
+        self._game._before_step()
         super().apply_action(seat, action)
-        self._after((seat, tuple(action)))
+        self._game._step((seat, tuple(action)))
 
     def apply_outcome(self, index: int) -> None:
-        self._before()
+        self._game._before_step()
         super().apply_outcome(index)
-        self._after(None)
+        self._game._step(None)
 
     def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
-        self._before()
+        self._game._before_step()
         super().apply_claim(seat, claim)  # IllegalAction: void, nothing changed, nothing told
-        self._after(None)
+        self._game._step(None)
 
     def apply_card(self, deck: str, card: int, to: int | None, value: Any) -> None:
-        self._before()
+        self._game._before_step()
         super().apply_card(deck, card, to, value)
-        self._after(None)
+        self._game._step(None)
 
 
 class BotGame:
@@ -186,8 +171,8 @@ class BotGame:
         self._started = False
         """The view of the game's start was made."""
         self.claimer: Claimer | None = None
-        """What claims the player's seat makes (e.g. a mission announced as soon as it is
-        fulfilled: the desktop sets it from the game's kit); None: the player claims nothing."""
+        """What claims the player's seat makes (the desktop sets it from the game's kit);
+        None: the player claims nothing."""
 
     # --- making one ---------------------------------------------------------------------------
 
@@ -311,17 +296,20 @@ class BotGame:
         entropy: Callable[[int], bytes],
         seeds: Sequence[bytes],
     ) -> None:
-        """Add the member of ``seat`` (the next one): its machine — with a watched engine (its
-        claims; the player's also one view per step of the rules) — and a bot's bot."""
-        factory = engines
-        engines = lambda g, o, n: _Watched(factory(g, o, n), self, seat)  # noqa: E731
+        """Add the member of ``seat`` (the next one): its machine — the player's with a watched
+        engine, one view per step of the rules — and a bot's bot."""
+        if seat == self.human:
+            factory = engines
+            engines = lambda g, o, n: _Watched(factory(g, o, n), self)  # noqa: E731
         machine = Lockstep(identity, engines, entropy=entropy, seeds=seeds, dealer=dealer)
         bot = (
             None
             if seat == self.human
             else games.get(self.game).make_bot(level, identity.fingerprint)
         )
-        self._seats.append(_Seat(seat, identity, machine, level, bot, len(seeds)))
+        member = _Seat(seat, identity, machine, level, bot, len(seeds))
+        machine.claimer = lambda: self._claims(member)
+        self._seats.append(member)
         self.levels = tuple(s.level for s in self._seats)
 
     def _replay(self, state: JournalState) -> None:
@@ -486,8 +474,7 @@ class BotGame:
         self._views.append(view_of(engine.state, self.human, events, [move] if move else []))
 
     def _drain(self, seat: _Seat) -> None:
-        """Take a machine's events: seeds to the journal, envelopes to the relay; then let a
-        bot claim what its seat may claim now."""
+        """Take a machine's events: seeds to the journal, envelopes to the relay."""
         machine = seat.machine
         while True:
             event = machine.next_event()
@@ -502,35 +489,26 @@ class BotGame:
                         self.journal.bot_seed(seat.seat, event.index, event.seed)
             elif isinstance(event, Transmit) and _digest(event.data) not in self._known:
                 self._relay.append((seat.seat, event.data))
-        self._claim(seat)
 
-    def _claim_at_step(self, seat: int) -> None:
-        """The engine of ``seat`` applied a step: its member may claim now (before the reveal
-        of a draw that step made due)."""
-        if seat < len(self._seats):
-            self._claim(self._seats[seat])
-
-    def _claim(self, seat: _Seat) -> None:
-        machine = seat.machine
+    def _claims(self, seat: _Seat) -> list[tuple[Any, ...]]:
+        """A member's claim, asked as its machine signs a reveal, on the state of that draw:
+        a bot's, or the player's by :attr:`claimer`."""
+        machine, bot = seat.machine, seat.bot
         player = seat.seat == self.human
-        if (player and self.claimer is None) or (not player and seat.bot is None):
-            return
-        if machine.phase is not Phase.PLAY or machine.engine is None:
-            return
+        if (self.claimer if player else bot) is None or machine.phase is not Phase.PLAY:
+            return []
         engine = machine.engine
         assert isinstance(engine, EngineBinding)
         claims = [c for c in engine.state.claims(seat.seat) if c not in machine.pending_claims]
         if not claims:
-            return
+            return []
         observation = engine.state.observation(seat.seat)
-        if self.claimer is not None and player:
+        if player and self.claimer is not None:
             claim = self.claimer.claim(observation, claims)
         else:
-            assert seat.bot is not None
-            claim = bot_claim(seat.bot, observation, claims)
-        if claim is not None:
-            with contextlib.suppress(LocalProtocolError):  # refused now: nothing queued
-                machine.claim(claim)
+            assert bot is not None
+            claim = bot_claim(bot, observation, claims)
+        return [] if claim is None else [claim]
 
     def _journal(self, sender: int, data: bytes) -> None:
         """Write an envelope the relay passes on, before anyone sees it."""

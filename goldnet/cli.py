@@ -138,6 +138,20 @@ def _abandon_after(text: str) -> int:
     return value
 
 
+def _shadows(text: str) -> int:
+    from protocol.deck_messages import MAX_SHADOWS, MIN_SHADOWS
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not MIN_SHADOWS <= value <= MAX_SHADOWS:
+        raise argparse.ArgumentTypeError(
+            f"{value} shadow shuffles is outside {MIN_SHADOWS}-{MAX_SHADOWS}"
+        )
+    return value
+
+
 def _bot_levels() -> tuple[str, ...]:
     """Every bot level of every registered game, first occurrence first (``--bot``'s choices;
     the game checks its own)."""
@@ -199,6 +213,14 @@ def _network_parsers(sub: Any) -> None:
         help="seconds without progress before the game may be adjudicated abandoned "
         "(30-86400, default 600)",
     )
+    p.add_argument(
+        "--shadows",
+        type=_shadows,
+        metavar="K",
+        help="for a game whose cards the deck deals: the shadow shuffles of every shuffle "
+        "proof, recorded in the table; a shuffle cheat survives with probability 2^-K "
+        "(20-64, default 20)",
+    )
     caps(p)
     mdns(p)
     common(p)
@@ -246,7 +268,9 @@ def _network_parsers(sub: Any) -> None:
     p = sub.add_parser("demo", help="bots in separate processes play a whole LAN game")
     p.add_argument("game", choices=GAMES)
     p.add_argument("--players", type=_positive, help=seats_help)
-    p.add_argument("--bot", choices=bots, default="greedy")
+    p.add_argument(
+        "--bot", choices=bots, help="every seat's bot (default: the game's middle level)"
+    )
     _option_arguments(p)
     p.add_argument("--timeout", type=_timeout, default=120.0)
     common(p, json_help="last line: one JSON object")

@@ -3,11 +3,13 @@ harness passing every envelope between them as a relay would — for tests, self
 and benchmarks.
 
 - :class:`Peer` is one participant; its bot also makes claims when it is a
-  :class:`~goldnet.engine.Claimer`;
-- :class:`Harness` runs n peers, honest bots or scripted cheaters, through whole games. Peers
-  that share one :class:`~goldnet.local_deck.LocalDeck` as their machines' dealer
-  (``dealer=``) play games with private cards: a trusted dealer, for tests and offline play
-  only.
+  :class:`~goldnet.engine.Claimer`, decided as its peer signs each reveal (the machine's
+  ``claimer``), on the state of that draw;
+- :class:`Harness` runs n peers, honest bots or scripted cheaters, through whole games. A game
+  with cards is dealt by the mental-poker deck, as in network play (every peer's machine
+  deals, reveals and audits through envelopes); peers that share one
+  :class:`~goldnet.local_deck.LocalDeck` as their machines' dealer (``dealer=``) play it with
+  a trusted dealer instead, for tests and offline play only.
 
 Invariants: each peer's state holds only what its seat may know (the dealer gives a private
 card's value to the entitled seat's peer alone); bots decide through
@@ -25,7 +27,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from protocol.errors import LocalProtocolError, RemoteProtocolError
-from protocol.events import Forward, GameAbandoned, GameOver, Secret, Transmit, YourTurn
+from protocol.events import (
+    DeckSecret,
+    Forward,
+    GameAbandoned,
+    GameOver,
+    Secret,
+    Transmit,
+    YourTurn,
+)
 from protocol.identity import Identity
 from protocol.lockstep import NEED_DATA, Lockstep, Phase, Table
 from protocol.sampling import HashStream
@@ -49,6 +59,11 @@ class Peer:
     abandoned: GameAbandoned | None = None
     secrets: list[bytes] = field(default_factory=list)
     """The beacon seeds this peer drew, in chain order (what a journal keeps)."""
+    deck_seed: bytes | None = None
+    """The deck seed this peer drew for a game with cards (what a journal keeps)."""
+
+    def __post_init__(self) -> None:
+        self.machine.claimer = self._claims
 
     @property
     def engine(self) -> EngineBinding:
@@ -56,17 +71,17 @@ class Peer:
         return self.machine.engine
 
     def drain(self) -> None:
-        """Handle the machine's events: queue envelopes to send, let the bot play its turn;
-        then let a claiming bot queue a claim."""
+        """Handle the machine's events: queue envelopes to send, let the bot play its turn."""
         while True:
             event = self.machine.next_event()
             if event is NEED_DATA:
-                self._claim()
                 return
             if isinstance(event, (Transmit, Forward)):
                 self.outbox.append(event.data)
             elif isinstance(event, Secret):
                 self.secrets.append(event.seed)
+            elif isinstance(event, DeckSecret):
+                self.deck_seed = event.seed
             elif isinstance(event, YourTurn) and self.bot is not None:
                 view = view_of(self.engine.state, event.seat)
                 self.machine.send(bot_action(self.bot, view))
@@ -75,22 +90,17 @@ class Peer:
             elif isinstance(event, GameAbandoned):
                 self.abandoned = event
 
-    def _claim(self) -> None:
-        """Offer a :class:`~goldnet.engine.Claimer` bot the claims its seat may make now and is
-        not already making; queue the one it picks (it rides in this peer's next reveal)."""
+    def _claims(self) -> list[tuple[Any, ...]]:
+        """The claim a :class:`~goldnet.engine.Claimer` bot makes among those its seat may make
+        now and is not already making (the machine asks as this peer signs a reveal)."""
         machine, bot = self.machine, self.bot
-        if bot is None or self.identity is None:
-            return
-        if machine.phase is not Phase.PLAY:
-            return
-        seat = machine.seat_of(self.identity.public)
-        if seat is None:
-            return
+        seat = machine.seat_of(self.identity.public) if self.identity is not None else None
+        if bot is None or seat is None or machine.phase is not Phase.PLAY:
+            return []
         state = self.engine.state
         claims = [c for c in state.claims(seat) if c not in machine.pending_claims]
         claim = bot_claim(bot, state.observation(seat), claims)
-        if claim is not None:
-            machine.claim(claim)
+        return [] if claim is None else [claim]
 
 
 def new_peer(

@@ -6,10 +6,10 @@ machine's canonical record order. ``version`` is the protocol version of the env
 integer 1 or 2 (never a boolean or a float); files are written as :data:`VERSION`.
 
 Verification of a current record feeds every envelope to a spectator lockstep machine — which
-checks signatures, sequence chains, beacon reveals and every rule — and then requires the game
-to be over and the order to be the canonical one. A version-1 file is replayed by
-:mod:`protocol.v1` instead, and verifies with :data:`V1_WARNING`: its dice could have been
-steered.
+checks signatures, sequence chains, beacon reveals, the deal and its audit, and every rule —
+and then requires the game to be over and the order to be the canonical one. A version-1 file
+is replayed by :mod:`protocol.v1` instead, and verifies with :data:`V1_WARNING`: its dice could
+have been steered.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from typing import Any
 import msgpack
 
 from protocol import v1
-from protocol.envelope import Envelope
+from protocol.codec import unpack
+from protocol.envelope import MAX_ENVELOPE_SIZE, Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.history import Equivocation
 from protocol.identity import fingerprint
@@ -297,6 +298,9 @@ class Verified:
             summary["evidence"] = list(self.evidence)
         if self.by is not None:
             summary["by"] = self.table.names[self.by]
+        shadows = getattr(self.table, "shadows", None)  # a version-1 table has none
+        if shadows is not None:  # the deck's k, for a game it dealt
+            summary["shadows"] = shadows
         return summary
 
 
@@ -319,7 +323,7 @@ def verify(envelopes: Sequence[bytes], on_step: OnStep | None = None) -> Verifie
     """
     if isinstance(envelopes, Record) and envelopes.version == 1:
         return _verify_v1(envelopes, on_step)
-    machine = Lockstep(None, _engines(on_step))
+    machine = Lockstep(None, _engines(on_step), deck_proofs=not _audited(envelopes))
     checked = 0
     for i, data in enumerate(envelopes):
         try:
@@ -384,6 +388,25 @@ def verify(envelopes: Sequence[bytes], on_step: OnStep | None = None) -> Verifie
     result = engine.state.awaiting()
     assert isinstance(result, Terminal)
     return Verified(machine.table, result, turns, draws, len(envelopes))
+
+
+def _audited(envelopes: Sequence[bytes]) -> bool:
+    """Whether the record holds a deck audit of every member (then the audits recompute the
+    deal, and the spectator may skip the shuffle answers' shadows and the lock proofs:
+    docs/deck.md §11). Only the envelopes' types and senders are read here: whether they are
+    what they say is the spectator's check."""
+    try:
+        first: Any = unpack(envelopes[0], MAX_ENVELOPE_SIZE) if envelopes else ()
+        members = set(first[7][2]) if first[1] == "table" else set()
+        audited = set()
+        for data in envelopes:
+            if b"deck-audit" in data:  # cheap: most envelopes are not audits
+                env = unpack(data, MAX_ENVELOPE_SIZE)
+                if env[1] == "deck-audit":
+                    audited.add(env[3])
+        return bool(members) and audited >= members
+    except (RemoteProtocolError, IndexError, TypeError):  # malformed: every check stays on
+        return False
 
 
 def _describe(data: bytes) -> str:

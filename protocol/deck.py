@@ -532,9 +532,11 @@ class Deal:
         reveal.sealed[seat] = message
 
     def _take_accusation(self, seat: int, message: Accusation) -> None:
+        if message.sender == seat or not 0 <= message.sender < len(self.members):
+            raise self.fault(seat, f"its accusation names seat {message.sender}, no other member")
         reveal = self.reveals.get((message.deck, message.card, seat))
         sealed = None if reveal is None else reveal.sealed.get(message.sender)
-        if sealed is None or message.sender == seat:
+        if sealed is None:
             raise self._not_due(seat, "accusation")
         ctx = (self.game_id, message.deck, message.card, message.sender, seat)
         if not check_accusation(

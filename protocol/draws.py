@@ -16,6 +16,10 @@ Invariants:
   is named (its signer could not have known);
 - this peer signs a queued claim only if it is legal when its reveal is made; otherwise the
   claim is dropped (:class:`~.events.ClaimDropped`), never sent;
+- the claims offered as this peer signs its reveal (:meth:`Draws.offer`, the machine's
+  ``claimer``) are decided on the state of that very draw: a claim whose only moment is one
+  draw (Golden City's mission, at the claimant's own die) can be made although the reveal of
+  that draw is signed the moment the draw is due;
 - claims never change what the draw is for: its weights are those the engine asked for before
   the claims, and an engine whose claims change them is refused (a local error, nobody named).
   The last member to reveal knows the draw's outcome when it signs its claims; were the draw
@@ -26,7 +30,7 @@ Invariants:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -39,6 +43,15 @@ from .rounds import BeaconRounds
 
 MAX_CLAIM_SIZE = 1024
 """Most bytes in one claim's canonical encoding (a reveal must fit in an envelope)."""
+PASSING = ("", "reveal", "adjudicate", "accusation")
+"""Heads of a member's queue that are no fault where its reveal is due: none yet, the reveal,
+an adjudication (looked for once nothing can be applied) or an accusation (judged whenever it
+heads a queue). Anything else an honest member cannot have sent there."""
+
+
+def a(word: str) -> str:
+    """``word`` with its indefinite article."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def _shown(claim: tuple[Any, ...]) -> str:
@@ -94,6 +107,23 @@ class Draws:
             raise LocalProtocolError(str(exc)) from None
         self.queued.append(claim)
 
+    def offer(self, draw: int, claims: Iterable[tuple[Any, ...]]) -> None:
+        """Queue ``claims`` (this peer's last word before it signs its reveal of ``draw``), each
+        one not pending yet; one the rules refuse now is dropped
+        (:class:`~.events.ClaimDropped`), never sent."""
+        assert self._me is not None
+        for claim in map(tuple, claims):
+            if claim in self.pending:
+                continue
+            try:
+                if len(pack([[[claim]]])) > MAX_CLAIM_SIZE:
+                    raise ValueError(f"a claim is at most {MAX_CLAIM_SIZE} bytes")
+                self.engine.check_claim(self._me, claim)
+            except (ValueError, LocalProtocolError) as exc:
+                self._events.append(ev.ClaimDropped(draw, claim, str(exc)))
+                continue
+            self.queued.append(claim)
+
     def own_reveal(self, draw: int, journalled: bool) -> Reveal:
         """This peer's reveal for ``draw``, carrying every queued claim that is legal now (at
         most :data:`~.messages.MAX_CLAIMS`; the rest wait for the next draw). A claim that is
@@ -118,19 +148,23 @@ class Draws:
         self.queued = kept
         return replace(reveal, claims=tuple(sent))
 
-    def take(self, members: Sequence[Queued], draw: int, fault: Fault) -> bool:
+    def take(
+        self, members: Sequence[Queued], draw: int, fault: Fault, *, challenge: bool = False
+    ) -> bool:
         """Take every member's reveal for ``draw`` at the head of its queue, checking its chain
-        value and its claims; whether any was taken.
+        value and its claims; whether any was taken. ``challenge``: a challenge draw of the deal,
+        whose reveals carry no claims.
 
-        A member whose head is an action or a close where its reveal is due, a malformed
-        reveal, one that breaks the beacon's rules, or an illegal claim is a ``fault``.
+        A member whose head is anything but the reveal where its reveal is due (an action, a
+        close, a deck message: not :data:`PASSING`), a malformed reveal, one that breaks the
+        beacon's rules, an illegal claim or a claim in a challenge draw is a ``fault``.
         """
         progressed = False
         for m in members:
             head = m.queue[0].type if m.queue else ""
             if m.seat in self.beacon.values or head != "reveal":
-                if m.seat not in self.beacon.values and head in ("action", "close"):
-                    fault(m, f"an {head} where its reveal for draw {draw} is due")
+                if m.seat not in self.beacon.values and head not in PASSING:
+                    fault(m, f"{a(head)} where its reveal for draw {draw} is due")
                 continue
             env = m.queue[0]
             try:
@@ -140,6 +174,8 @@ class Draws:
             reason = self.beacon.take(m.seat, draw, reveal)
             if reason is not None:
                 fault(m, reason)
+            if challenge and reveal.claims:
+                fault(m, f"claims in the reveal for draw {draw}, a shuffle's challenge")
             for claim in reveal.claims:
                 try:
                     self.engine.check_claim(m.seat, claim)
@@ -174,6 +210,13 @@ class Draws:
         self.engine.apply_outcome(index)
         self._events.append(ev.Drawn(draw, index))
         return recorded
+
+    def close_challenge(self, draw: int) -> tuple[list[bytes], bytes]:
+        """Every reveal of the challenge draw ``draw`` is in: its reveals in seat order (for the
+        record) and its bytes (the challenge of the shuffle in progress)."""
+        recorded = self.taken()
+        self._raw, self._claims = {}, {}
+        return recorded, self.beacon.close_bytes(draw)
 
     def taken(self) -> list[bytes]:
         """The reveals taken for the draw in progress, in seat order."""

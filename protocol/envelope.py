@@ -5,7 +5,8 @@ An envelope is the canonical msgpack array
     [version, type, game_id, sender, seq, prev, seen, body, signature]
 
 - ``version``: :data:`VERSION` (2);
-- ``type``: one of :data:`TYPES` (the body of each is a class of :mod:`.messages`);
+- ``type``: one of :data:`TYPES` (the body of each is a class of :mod:`.messages`, or of
+  :mod:`.deck_messages` for the deck's);
 - ``game_id``: 32 bytes, the hash of the table (:class:`.messages.Table`);
 - ``sender``: the sender's 32-byte Ed25519 public key;
 - ``seq``: the sender's sequence number, 0 for its first envelope of the game;
@@ -47,12 +48,24 @@ SIGNING_TAG = b"goldnet/envelope/v2"
 MAX_SEEN = 6
 """Most entries in a ``seen`` digest (one per seat)."""
 
-TYPES = ("table", "commit", "reveal", "action", "adjudicate", "close")
+DECK_TYPES = (
+    "deck-key",
+    "shuffle",
+    "shuffle-answer",
+    "lock",
+    "card-share",
+    "sealed-share",
+    "accusation",
+    "deck-audit",
+)
+"""The deck's messages (protocol.deck_messages, docs/deck.md §9), each an envelope type."""
+TYPES = ("table", "commit", "reveal", "action", "adjudicate", "close", *DECK_TYPES)
 """``table``: a member's table proposal; ``commit``: a member's first beacon commitment (joins
 the table); ``reveal``: a beacon chain value for one draw (with the next chain's commitment at
 the fixed draw); ``action``: a seat's move; ``adjudicate``: a member's signed statement that the
 game is abandoned; ``close``: a member's last envelope once the game is over, whose history
-digest lets the others check that everyone saw the same last moves."""
+digest lets the others check that everyone saw the same last moves; then the deck's messages
+(:data:`DECK_TYPES`)."""
 
 Seen = tuple[tuple[int, bytes], ...]
 """A history digest: per member in seat order, ``(count, hash of the last)``."""

@@ -1,7 +1,8 @@
 """What a lockstep machine tells its owner (:meth:`protocol.lockstep.Lockstep.next_event`).
 
-Order matters: a :class:`Secret` comes before the :class:`Transmit` whose envelope commits to
-it, so that its owner writes the secret to disk before the commitment leaves the machine.
+Order matters: a :class:`Secret` (or :class:`DeckSecret`) comes before the :class:`Transmit`
+whose envelope commits to it, so that its owner writes the secret to disk before the commitment
+leaves the machine.
 """
 
 from __future__ import annotations
@@ -34,6 +35,25 @@ class Secret:
 
     index: int
     seed: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSecret:
+    """This peer's fresh deck seed for this game (every deck secret derives from it): keep it
+    (journal it) before transmitting what follows — the deck key; give it back on resume."""
+
+    seed: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A step of the deal is done: ``step`` is ``"keys"`` (every deck key is in),
+    ``"shuffle"``, ``"challenge"`` or ``"answer"`` (of seat ``seat``), ``"lock"`` (of seat
+    ``seat``), ``"dealt"`` (the deal is done: play begins) or ``"audited"`` (every audit passed:
+    the result stands)."""
+
+    step: str
+    seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +95,9 @@ class ClaimDropped:
 
 @dataclass(frozen=True, slots=True)
 class CardRevealed:
-    """The dealer revealed card ``card`` of ``deck`` to seat ``to`` (None: to everyone);
-    ``value`` is what this peer learnt (None: the card was another seat's to see)."""
+    """Card ``card`` of ``deck`` was revealed to seat ``to`` (None: to everyone), by the deck
+    or a trusted dealer; ``value`` is what this peer learnt (None: the card was another seat's
+    to see)."""
 
     deck: str
     card: int
@@ -120,8 +141,11 @@ class Waiting:
     """What the game waits for, in plain terms (for the screen; never evidence).
 
     ``kind``: ``"table"``, ``"commit"`` (seats that have not committed), ``"reveal"`` (seats
-    whose reveal for ``draw`` is missing), ``"action"`` (the seat on turn), ``"card"`` (a card
-    reveal this peer has no dealer to serve: seat ``to``, or none for everyone), ``"envelope"``
+    whose reveal for ``draw`` is missing — a challenge draw of the deal too), ``"action"`` (the
+    seat on turn), ``"card"`` (a card reveal this peer has no dealer to serve: seat ``to``, or
+    none for everyone), the deck's message due (``"deck-key"``, ``"shuffle"``,
+    ``"shuffle-answer"``, ``"lock"``, ``"card-share"``, ``"sealed-share"``, ``"deck-audit"``:
+    the seats it is missing from), ``"envelope"``
     (seats whose next envelope has not arrived while later ones have — a relay may be holding
     it back) or ``"proof"`` (seats whose envelopes two digests disagree about: the game waits
     for the evidence).
@@ -148,6 +172,8 @@ MachineEvent = (
     Transmit
     | Forward
     | Secret
+    | DeckSecret
+    | Dealt
     | GameStarted
     | Drawn
     | Claimed

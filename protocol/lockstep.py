@@ -11,9 +11,11 @@ order the engine asks — one ``reveal`` per member per draw and one ``action`` 
 :class:`~.history.History` puts each member's chain in sequence, and the machine applies the
 heads of the members' queues by the rules (:data:`TRANSITIONS`, one table for every phase).
 Claims (inputs no turn asks for, :meth:`Lockstep.claim`) ride inside their sender's next
-reveal and apply at that draw, in seat order (:mod:`.draws`). Card reveals the engine asks
-for are served by an injected dealer, without any envelope; without one the machine cannot go
-on (network play of private cards waits for the deck protocol).
+reveal and apply at that draw, in seat order (:mod:`.draws`). A game with cards is dealt by the
+mental-poker deck (:mod:`.dealing`, a table with ``shadows``): the deal right after the
+commitments, the shares of every card the engine reveals, the audits at its end — or, on a
+table without ``shadows`` (tests and offline play), by an injected trusted dealer, without any
+envelope. The processing half of the machine is :class:`~.steps.Steps`.
 
 Blame only with proof. A member is named (``RemoteProtocolError.culprit``, and the game halts)
 only on what it signed: a malformed body, a reveal that does not hash or breaks the beacon's
@@ -26,38 +28,36 @@ progress a member signs an adjudication; the first one applied ends the game aba
 Invariants: the engine only ever sees inputs in the rules' order; ``record`` is the same for
 every peer that saw the same envelopes, whatever the delivery order; this peer never signs two
 envelopes with one sequence number (restored envelopes are reused, never re-made), nor a reveal
-its seeds do not give (a damaged journal: a local error).
+or a deck message its seeds do not give (a damaged journal: a local error).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from typing import Any, NoReturn
+from typing import Any
 
 from . import events as ev
 from .beacon import DEFAULT_LENGTH, MIN_LENGTH, check_length
+from .dealing import Dealing
+from .deck import Deal, DeckFault
 from .draws import Draws
-from .envelope import ZERO_HASH, Envelope, Seen
+from .envelope import DECK_TYPES, ZERO_HASH, Envelope, Seen
 from .errors import LocalProtocolError, RemoteProtocolError
 from .events import NEED_DATA
 from .history import Equivocation, History
 from .identity import Identity, fingerprint
 from .messages import (
+    DEFAULT_SHADOWS,
     Action,
     Adjudicate,
-    Card,
-    Chance,
-    Close,
-    Commit,
     MessageError,
-    Over,
     Table,
     Turn,
 )
-from .phases import FAULT, TRANSITIONS, Dealer, Engine, EngineFactory, Member, Phase
+from .phases import TRANSITIONS, Dealer, Engine, EngineFactory, Member, Phase
 from .rounds import BeaconRounds
-from .turns import judge_action
+from .steps import Steps
 from .waiting import waiting_of
 
 __all__ = ["NEED_DATA", "TRANSITIONS", "Engine", "EngineFactory", "Lockstep", "Phase", "Table"]
@@ -68,7 +68,7 @@ MAX_QUEUE = 4096
 """Most accepted envelopes of one member waiting for the rules to reach them."""
 
 
-class Lockstep:
+class Lockstep(Steps):
     """One peer's view of one game.
 
     Args:
@@ -79,8 +79,12 @@ class Lockstep:
             needs it unless ``seeds`` already holds every seed it will use).
         seeds: seeds this peer already drew for this game (from its journal), chain 0 first.
         chain_length: draws per own beacon chain.
-        dealer: serves the card reveals the engine asks for (see :class:`~.phases.Dealer`);
-            without one, a card reveal stops the machine with a local error.
+        dealer: serves the card reveals the engine asks for on a table without ``shadows``
+            (see :class:`~.phases.Dealer`); without one, such a table is refused.
+        deck_seed: this peer's deck seed for this game (from its journal), if it drew one.
+        deck_proofs: check the shuffle answers' shadows and the lock proofs of a deal. A record
+            verifier may pass False when the record holds every audit (which recomputes the
+            deal, docs/deck.md §11).
 
     Raises:
         LocalProtocolError: a chain length outside the protocol's limits.
@@ -96,6 +100,8 @@ class Lockstep:
         seeds: Iterable[bytes] = (),
         chain_length: int = DEFAULT_LENGTH,
         dealer: Dealer | None = None,
+        deck_seed: bytes | None = None,
+        deck_proofs: bool = True,
     ) -> None:
         if not check_length(chain_length):
             raise LocalProtocolError(f"a chain covers at least {MIN_LENGTH} draws")
@@ -106,6 +112,8 @@ class Lockstep:
         self._seeds = list(seeds)
         self._chain_length = chain_length
         self._dealer = dealer
+        self._deck_seed = deck_seed
+        self._deck_proofs = deck_proofs
         self.phase = Phase.TABLE
         self.table: Table | None = None
         self.game_id = b""
@@ -132,6 +140,8 @@ class Lockstep:
         self._restored: dict[int, Envelope] = {}
         self.beacon: BeaconRounds | None = None
         self.draws: Draws | None = None
+        self.dealing: Dealing | None = None
+        """The game's deck (a table with ``shadows``), else None."""
         self._revealed = 0
         self._committed = False
         self._adjudicated = False
@@ -141,6 +151,12 @@ class Lockstep:
         self._checked: tuple[bytes, int] | None = None
         """The hash of the action :meth:`send` judged, and the steps applied then."""
         self._progress_at = 0
+        self.claimer: Callable[[], Iterable[tuple[Any, ...]]] | None = None
+        """This member's claims for a draw, asked just before it signs its reveal of a draw of
+        the game (not a challenge draw, not a reveal given back from its journal), on the state
+        of that draw: each is queued as by :meth:`claim`, one the rules refuse dropped
+        (:class:`~.events.ClaimDropped`). The reveal of a draw is signed as soon as the draw is
+        due, so a claim whose only moment is that draw can be made only here."""
 
     # --- public API -------------------------------------------------------------------
 
@@ -154,16 +170,6 @@ class Lockstep:
         """Over, and every member's ``close`` is in: nobody saw another last move."""
         return self.phase is Phase.OVER and len(self._closes) == len(self.members)
 
-    @property
-    def ended(self) -> bool:
-        """Nothing more will happen: over, abandoned or halted."""
-        return self.phase in (Phase.OVER, Phase.ABANDONED, Phase.HALTED)
-
-    @property
-    def steps(self) -> int:
-        """Draws and actions applied."""
-        return self.draw + self.actions
-
     def propose(
         self,
         game: str,
@@ -172,8 +178,11 @@ class Lockstep:
         names: tuple[str, ...],
         nonce: bytes,
         abandon_after: int | None = None,
+        shadows: int | None = None,
     ) -> Table:
         """As the table's creator: send the ``table`` envelope, then this peer's commitment.
+        A game with cards gets ``shadows`` (default :data:`~.messages.DEFAULT_SHADOWS`) unless
+        this machine has a trusted dealer.
 
         Raises:
             LocalProtocolError: not a member, a table already exists, or a table the machine
@@ -184,10 +193,15 @@ class Lockstep:
         if self.table is not None:
             raise LocalProtocolError("this machine already has a table")
         try:
-            extra = {} if abandon_after is None else {"abandon_after": abandon_after}
+            engine = self._engines(game, tuple(options), len(members))
+            if shadows is None and engine.decks() and self._dealer is None:
+                shadows = DEFAULT_SHADOWS
+            extra: dict[str, Any] = {"shadows": shadows}
+            if abandon_after is not None:
+                extra["abandon_after"] = abandon_after
             table = Table(game, tuple(options), tuple(members), tuple(names), nonce, **extra)
-            self._engines(game, table.options, len(members))
-        except ValueError as exc:
+            self._deal_of(table, engine)
+        except (ValueError, RemoteProtocolError) as exc:
             raise LocalProtocolError(f"invalid table: {exc}") from None
         self._emit("table", table.body(), table.game_id)
         self._pump()
@@ -390,7 +404,9 @@ class Lockstep:
                 self._note_own(item)
 
     def _note_own(self, env: Envelope) -> None:
-        if env.type == "commit":
+        if env.type in DECK_TYPES and self.dealing is not None:
+            self.dealing.note_own(env)
+        elif env.type == "commit":
             self._committed = True
         elif env.type == "adjudicate":
             self._adjudicated = True
@@ -414,6 +430,7 @@ class Lockstep:
             engine = self._engines(table.game, table.options, len(table.members))
         except ValueError as exc:
             raise RemoteProtocolError(f"unplayable table: {exc}") from None
+        deal = self._deal_of(table, engine)
         self.table, self.game_id, self.engine = table, table.game_id, engine
         self.history = History(table.members)
         me = self.identity.public if self.identity is not None else None
@@ -427,6 +444,17 @@ class Lockstep:
             on_secret=self._events.append,
         )
         self.draws = Draws(self.beacon, engine, self._events)
+        if deal is not None:
+            self.dealing = Dealing(
+                deal,
+                identity=None if self.identity is None else self.identity.private_bytes(),
+                seed=self._deck_seed,
+                entropy=self._entropy,
+                events=self._events,
+                emit=self._emit,
+                fault=self._fault,
+                record=self.record,
+            )
         self.members = {k: Member(k, seat) for seat, k in enumerate(table.members)}
         self.phase = Phase.COMMITS
         self._progress_at = self._clock()
@@ -437,6 +465,8 @@ class Lockstep:
         self._absorb_restored()
         if self.identity is not None and not self._committed:
             self._emit("commit", self.beacon.own_commit().body())
+        if self.identity is not None and self.dealing is not None:
+            self.dealing.send_key()  # its next envelope after the commit
         for other in early:
             try:
                 self._accept(other)
@@ -444,156 +474,31 @@ class Lockstep:
                 if self.halted:
                     raise
 
-    def _halt(self, error: RemoteProtocolError) -> NoReturn:
-        self.halted = error
-        self.phase = Phase.HALTED
-        raise error
+    def _deal_of(self, table: Table, engine: Engine) -> Deal | None:
+        """The deal of ``table``'s game (None: no cards, or a trusted dealer serves them).
 
-    def _fault(self, member: Member, reason: str) -> NoReturn:
-        self.proof = []
-        self._halt(RemoteProtocolError(f"{reason} (seat {member.seat})", member.key))
-
-    # --- processing ---------------------------------------------------------------------
-
-    def _by_seat(self) -> list[Member]:
-        return sorted(self.members.values(), key=lambda m: m.seat)
-
-    def _pump(self) -> None:
-        """Apply every queued envelope that can be applied now, in the game's order; once
-        nothing more can be, an adjudication the game has reached ends it (only then: what a
-        record holds must not depend on when the adjudication came)."""
-        for _ in range(1_000_000):
-            if self.ended or self.history is None:
-                return
-            if not self._step():
-                return None if self.ended else self._adjudication()
-        raise LocalProtocolError("the machine did not settle")  # pragma: no cover
-
-    def _adjudication(self) -> None:
-        for m in self._by_seat():
-            for env in [e for e in m.queue if e.type == "adjudicate"]:
-                try:
-                    adjudication = Adjudicate.from_body(env.body)
-                except MessageError as exc:
-                    self._fault(m, f"malformed adjudication: {exc}")
-                if adjudication.steps <= self.steps:
-                    return self._abandon(m, env)
-
-    def _step(self) -> bool:
-        assert self.history is not None
-        members = self._by_seat()
-        if self.history.disputes:
-            return False
-        for m in members:
-            if m.queue and TRANSITIONS[self.phase][m.queue[0].type] == FAULT:
-                self._fault(m, f"a {m.queue[0].type} envelope while {self.phase.value}")
-        if self.phase is Phase.COMMITS:
-            return self._step_commits(members)
-        assert self.engine is not None
-        due = self.engine.due()
-        if isinstance(due, Over):
-            self.phase = Phase.OVER
-            self._events.append(ev.GameOver(due.result))
-            if self.identity is not None and not self._closed:
-                self._emit("close", Close(self.steps).body())  # its digest shows our history
-            return False
-        if isinstance(due, Chance):
-            return self._step_draw(members, due.weights)
-        if isinstance(due, Card):
-            return self._step_card(due)
-        return self._step_turn(members, due.seat)
-
-    def _step_commits(self, members: list[Member]) -> bool:
-        progressed = False
-        assert self.beacon is not None
-        for m in members:
-            if m.commit or not m.queue:
-                continue
-            env = m.queue[0]
-            if env.type != "commit":
-                self._fault(m, f"a {env.type} envelope before its commitment")
-            try:
-                commit = Commit.from_body(env.body)
-            except MessageError as exc:
-                self._fault(m, f"malformed commitment: {exc}")
-            m.queue.popleft()
-            self.beacon.commit(m.seat, commit)
-            m.commit = env.raw
-            progressed = True
-        if self.beacon.started:
-            self.record.extend(m.commit for m in members)
-            self.phase = Phase.PLAY
-            self._progress_at = self._clock()
-            assert self.table is not None
-            self._events.append(ev.GameStarted(self.table))
-            return True
-        return progressed
-
-    def _step_draw(self, members: list[Member], weights: tuple[int, ...]) -> bool:
-        assert self.beacon is not None and self.draws is not None and self.history is not None
-        d = self.draw + 1
-        if self.beacon.me is not None and self._revealed < d:
-            journalled = self.history.count(self.members[self.beacon.me].seat) in self._restored
-            fault = None if journalled else self.beacon.own_fault()
-            if fault is not None:  # seeds from a damaged journal: never sign what names us
-                raise LocalProtocolError(f"this member cannot reveal draw {d}: {fault}")
-            self._emit("reveal", self.draws.own_reveal(d, journalled).body())
-            return True
-        progressed = self.draws.take(members, d, self._fault)
-        if self.beacon.missing():
-            return progressed
-        self.record.extend(self.draws.close(d, weights))
-        self.draw = d
-        self._progress_at = self._clock()
-        return True
-
-    def _step_card(self, due: Card) -> bool:
-        assert self.engine is not None
-        if self._dealer is None:
-            raise LocalProtocolError(
-                f"the engine asks for card {due.card} of {due.deck!r} to be revealed, which "
-                "this machine cannot serve without a dealer"
+        Raises:
+            RemoteProtocolError: (nobody named) ``shadows`` on a table of a game without cards,
+                or missing from one with cards while this machine has no dealer; a member key
+                that cannot take part in a deal.
+        """
+        decks = engine.decks()
+        if table.shadows is None:
+            if decks and self._dealer is None:
+                raise RemoteProtocolError(
+                    "unplayable table: a game with cards names its shuffle proofs (shadows) "
+                    "unless a trusted dealer serves them, and this peer has none: it cannot "
+                    "deal without a dealer"
+                )
+            return None
+        if not decks:
+            raise RemoteProtocolError("unplayable table: shadows for a game without cards")
+        me = None if self.identity is None else table.members.index(self.identity.public)
+        try:
+            return Deal(
+                table.game_id, table.members, decks, table.shadows, me=me, proofs=self._deck_proofs
             )
-        me = None if self.identity is None else self.seat_of(self.identity.public)
-        value = self._dealer.reveal(due.deck, due.card, due.to, me)
-        self.engine.apply_card(due.deck, due.card, due.to, value)
-        self._events.append(ev.CardRevealed(due.deck, due.card, due.to, value))
-        return True
-
-    def _step_turn(self, members: list[Member], seat: int) -> bool:
-        actor = members[seat]
-        mine = self.identity is not None and actor.key == self.identity.public
-        if not actor.queue or actor.queue[0].type != "action":
-            if actor.queue and actor.queue[0].type in ("reveal", "close"):
-                self._fault(actor, f"a {actor.queue[0].type} where its action is due")
-            if mine and self._announced != self.steps:
-                self._announced = self.steps
-                self._events.append(ev.YourTurn(seat))
-            return False
-        env = actor.queue[0]
-        assert self.engine is not None and self.history is not None
-        checked = mine and self._checked == (env.hash, self.steps)  # by send(), on this state
-        if not checked and not judge_action(
-            self.engine, self.history, self._by_seat(), actor, env, self._fault
-        ):
-            return False
-        actor.queue.popleft()
-        assert self.engine is not None
-        action = env.body[1]
-        self.engine.apply_action(seat, action)
-        self.record.append(env.raw)
-        self.actions += 1
-        self._progress_at = self._clock()
-        self._events.append(ev.Applied(seat, action))
-        return True
-
-    def _abandon(self, member: Member, env: Envelope) -> None:
-        # Taken but unrecorded (commitments before the start, the draw in progress) and what
-        # the adjudicator queued before it: the record must lead a spectator to the same end.
-        taken = [m.commit for m in self._by_seat() if self.phase is Phase.COMMITS and m.commit]
-        taken += self.draws.taken() if self.draws is not None else []
-        queued = [e.raw for e in member.queue][: member.queue.index(env)]
-        self.record.extend([*taken, *queued, env.raw])
-        self.abandoned = ev.GameAbandoned(self.steps, member.seat)
-        self.phase = Phase.ABANDONED
-        self._events.append(self.abandoned)
+        except DeckFault as exc:
+            raise RemoteProtocolError(f"unplayable table: {exc.reason}") from None
+        except LocalProtocolError as exc:
+            raise RemoteProtocolError(f"unplayable table: {exc}") from None

@@ -7,7 +7,8 @@ with :class:`MessageError` (STYLE: h11's ``_events.py``): a message that exists 
 
 | type | body | class |
 | --- | --- | --- |
-| ``table`` | ``[game, options, members, names, nonce, abandon_after]`` | :class:`Table` |
+| ``table`` | ``[game, options, members, names, nonce, abandon_after]``, | :class:`Table` |
+| | ``[game, options, members, names, nonce, abandon_after, shadows]`` | |
 | ``commit`` | ``[commitment, length]`` | :class:`Commit` |
 | ``reveal`` | ``[draw, value]``, ``[draw, value, next_head, next_length]``, | :class:`Reveal` |
 | | ``[draw, value, next_head or nil, next_length or 0, claims]`` | |
@@ -35,6 +36,10 @@ ABANDON_RANGE = (30, 86_400)
 ADJUDICATION_REASONS = ("abandoned",)
 MAX_CLAIMS = 8
 """Most claims one reveal carries."""
+SHADOWS_RANGE = (20, 64)
+"""The shadow shuffles of a shuffle proof a table may ask for (protocol.deck_messages'
+limits: a cheat survives with probability 2⁻ᵏ)."""
+DEFAULT_SHADOWS = 20
 
 
 class MessageError(ValueError):
@@ -57,8 +62,9 @@ def _arity(body: tuple[Any, ...], counts: tuple[int, ...], shape: str) -> None:
 @dataclass(frozen=True, slots=True)
 class Table:
     """A table: game, options, members (32-byte public keys) in seat order, their display
-    names, a nonce (16 to 64 bytes) and the seconds without progress after which the game may
-    be adjudicated abandoned."""
+    names, a nonce (16 to 64 bytes), the seconds without progress after which the game may
+    be adjudicated abandoned, and — only for a game whose cards the deck deals — ``shadows``,
+    the shadow shuffles of every shuffle proof (docs/protocol.md §4.1, §6.3)."""
 
     game: str
     options: tuple[Any, ...]
@@ -66,6 +72,7 @@ class Table:
     names: tuple[str, ...]
     nonce: bytes
     abandon_after: int = DEFAULT_ABANDON_AFTER
+    shadows: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, str) or not isinstance(self.options, tuple):
@@ -86,15 +93,27 @@ class Table:
         low, high = ABANDON_RANGE
         if not _is_int(self.abandon_after) or not low <= self.abandon_after <= high:
             raise MessageError(f"a table's abandonment time is {low} to {high} seconds")
+        low, high = SHADOWS_RANGE
+        if self.shadows is not None and (
+            not _is_int(self.shadows) or not low <= self.shadows <= high
+        ):
+            raise MessageError(f"a table's shuffle proofs have {low} to {high} shadows")
 
     @classmethod
     def from_body(cls, body: tuple[Any, ...]) -> Table:
         """Raises: MessageError."""
-        _arity(body, (6,), "table body is [game, options, members, names, nonce, abandon_after]")
+        _arity(
+            body,
+            (6, 7),
+            "table body is [game, options, members, names, nonce, abandon_after] or "
+            "[game, options, members, names, nonce, abandon_after, shadows]",
+        )
+        if len(body) == 7 and body[6] is None:
+            raise MessageError("a table's shadows are an integer (a table without omits them)")
         return cls(*body)
 
     def body(self) -> tuple[Any, ...]:
-        return (
+        body = (
             self.game,
             self.options,
             self.members,
@@ -102,10 +121,12 @@ class Table:
             self.nonce,
             self.abandon_after,
         )
+        return body if self.shadows is None else (*body, self.shadows)
 
     @property
     def game_id(self) -> bytes:
-        """``H(pack([TABLE_TAG, game, options, members, names, nonce, abandon_after]))``."""
+        """``H(pack([TABLE_TAG, game, options, members, names, nonce, abandon_after]))``, with
+        ``shadows`` last when the table has them."""
         return hashlib.sha256(pack([TABLE_TAG, *self.body()])).digest()
 
 

@@ -57,6 +57,11 @@ class Engine(Protocol):
         """The public state hash (32 bytes)."""
         ...
 
+    def decks(self) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+        """The game's face-down decks: each a name and its cards' values in canonical order
+        (empty: a game without cards). The same for every state of one game."""
+        ...
+
 
 class Dealer(Protocol):
     """Who serves the card reveals an engine asks for (:class:`~.messages.Card`). In network
@@ -104,13 +109,16 @@ class Phase(Enum):
 
     TABLE = "waiting for the table"
     COMMITS = "waiting for the commitments"
+    DEAL = "dealing"
     PLAY = "playing"
+    AUDIT = "auditing the deal"
     OVER = "over"
     ABANDONED = "abandoned"
     HALTED = "halted"
 
 
 WAIT, FAULT = "wait", "fault"
+_DECK = ("deck-key", "shuffle", "shuffle-answer", "lock", "card-share", "sealed-share")
 TRANSITIONS: dict[Phase, dict[str, str]] = {
     Phase.COMMITS: {
         "table": FAULT,
@@ -119,6 +127,20 @@ TRANSITIONS: dict[Phase, dict[str, str]] = {
         "action": WAIT,
         "adjudicate": "adjudicate",
         "close": FAULT,
+        **dict.fromkeys(_DECK, WAIT),
+        "accusation": WAIT,
+        "deck-audit": WAIT,
+    },
+    Phase.DEAL: {
+        "table": FAULT,
+        "commit": FAULT,
+        "reveal": "reveal",
+        "action": WAIT,
+        "adjudicate": "adjudicate",
+        "close": WAIT,
+        **dict.fromkeys(_DECK, "deal"),
+        "accusation": WAIT,
+        "deck-audit": WAIT,
     },
     Phase.PLAY: {
         "table": FAULT,
@@ -127,6 +149,20 @@ TRANSITIONS: dict[Phase, dict[str, str]] = {
         "action": "action",
         "adjudicate": "adjudicate",
         "close": WAIT,
+        **dict.fromkeys(_DECK, "share"),
+        "accusation": "accusation",
+        "deck-audit": WAIT,
+    },
+    Phase.AUDIT: {
+        "table": FAULT,
+        "commit": FAULT,
+        "reveal": WAIT,
+        "action": WAIT,
+        "adjudicate": "adjudicate",
+        "close": WAIT,
+        **dict.fromkeys(_DECK, WAIT),
+        "accusation": "accusation",
+        "deck-audit": "audit",
     },
 }
 """Per phase, what the head envelope of a member's queue does: a handler's name, ``wait`` (it
@@ -139,5 +175,11 @@ protocol (an honest member's next envelope there can only be that reveal, that a
 adjudication).
 
 Claims have no envelope of their own: they ride inside their sender's ``reveal`` and are
-judged with it (an illegal claim is a fault of the reveal's signer); card reveals have none
-either — the machine's dealer serves them when the engine asks (no dealer: a local error)."""
+judged with it (an illegal claim is a fault of the reveal's signer). The deck's messages
+(docs/protocol.md §6.3) are taken by the deal's step while dealing, as a card's shares while
+playing, as audits at the end; an accusation is judged whenever it heads its signer's queue
+while playing or auditing (it always halts). Everywhere else they wait; the position rules of
+each step name a member whose next envelope is not the one due (an honest member's could only
+be that one, an adjudication, or — while playing — an accusation). A table without a deal
+(no ``shadows``: a trusted local dealer serves its cards without any envelope) takes no deck
+message at all: one is a fault of its signer."""

@@ -4,7 +4,8 @@
 from the injected entropy and announced through ``on_secret`` before anything commits to it),
 every member's :class:`~.beacon.ChainView`, and the values of the draw in progress. The lockstep
 machine decides *when* a draw happens (the engine asks); this part decides whether a reveal is
-right and what the draw gives. The deck's rounds will sit beside it.
+right and what the draw gives (an outcome for the engine, or the bytes of a shuffle's
+challenge while dealing).
 
 Invariants: a reveal is checked against its member's committed chain only; the next chain is
 taken only from the reveal for the fixed draw ``last - MARGIN``; the draw's bytes depend on
@@ -154,6 +155,11 @@ class BeaconRounds:
     def close(self, draw: int, weights: tuple[int, ...]) -> int:
         """Every value is in: the outcome index of ``draw`` under ``weights``; a new round
         starts."""
+        return outcome_index(self.close_bytes(draw), weights)
+
+    def close_bytes(self, draw: int) -> bytes:
+        """Every value is in: the bytes of ``draw`` (docs/protocol.md §5.3) — what a shuffle's
+        challenge is made of; a new round starts."""
         data = draw_bytes(self.game_id, draw, [self.values[s] for s in range(len(self.members))])
         self.values = {}
-        return outcome_index(data, weights)
+        return data

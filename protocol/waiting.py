@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 def waiting_of(machine: Lockstep) -> Waiting | None:
     """What ``machine``'s game waits for: the proof of a dispute first, then envelopes held
-    behind a gap, then what the rules ask for (commitments, reveals, the move on turn)."""
+    behind a gap, then what the rules ask for (commitments, the deck's messages, reveals, the
+    move on turn)."""
     if machine.ended:
         return None
     if machine.phase is Phase.TABLE or machine.history is None:
@@ -32,7 +33,14 @@ def waiting_of(machine: Lockstep) -> Waiting | None:
     assert machine.beacon is not None and machine.engine is not None
     if machine.phase is Phase.COMMITS:
         return Waiting("commit", tuple(m.seat for m in by_seat if not m.commit))
+    dealing = machine.dealing
+    if dealing is not None and machine.phase in (Phase.DEAL, Phase.AUDIT):
+        if dealing.challenge_due:
+            return Waiting("reveal", machine.beacon.missing(), machine.draw + 1)
+        return Waiting(*dealing.missing(None))
     due = machine.engine.due()
+    if isinstance(due, Card) and dealing is not None:
+        return Waiting(*dealing.missing(due))
     if isinstance(due, Chance):
         return Waiting("reveal", machine.beacon.missing(), machine.draw + 1)
     if isinstance(due, Turn):

@@ -23,7 +23,6 @@ from goldnet.harness import Harness, Peer, deterministic_peer
 from goldnet.local_deck import LocalDeck
 from goldnet.records import InvalidRecord, verify, write
 from protocol.envelope import Envelope
-from protocol.errors import LocalProtocolError
 from protocol.lockstep import Lockstep
 from protocol.messages import Reveal
 from protocol.sampling import HashStream
@@ -114,12 +113,22 @@ def test_private_reveals_play_in_memory_every_peer_agreeing(seats: int) -> None:
         verify(record)
 
 
-def test_without_a_dealer_a_card_reveal_stops_the_machine_with_a_local_error() -> None:
-    harness, peers, _, _ = table("no-dealer", 3, 1, dealt=False)
-    with pytest.raises(LocalProtocolError, match=r"card \d+ of 'cards' .* without a dealer"):
-        harness.run()
-    waiting = peers[0].machine.waiting()  # seat 0 played the first move: a card is due
-    assert waiting is not None and waiting.kind == "card"
+def test_without_a_dealer_the_deck_deals_and_the_record_verifies() -> None:
+    """Peers without a trusted dealer deal the cards themselves (the mental-poker deck, through
+    envelopes): every peek stays its seat's, and the record — deal, shares and audits — is
+    verified by anyone."""
+    harness, peers, watcher, _ = table("no-dealer", 3, 1, dealt=False)
+    assert peers[0].machine.table is not None and peers[0].machine.table.shadows == 20
+    harness.run()
+    record = peers[0].machine.record
+    assert all(p.errors == [] and p.machine.finished and p.machine.record == record for p in peers)
+    for seat, peer in enumerate(peers):
+        state = state_of(peer)
+        assert set(state.known[seat]) == set(state.peeked[seat])
+        assert all(not known for other, known in enumerate(state.known) if other != seat)
+    assert any(state_of(peers[0]).peeked)  # private reveals happened
+    assert all(not known for known in state_of(watcher).known)
+    assert verify(record).result == peers[0].result
 
 
 # --- the public variant: records -----------------------------------------------------------

@@ -51,10 +51,11 @@ fault is named) — the last two through ``ended(Outcome)``.
 
 Every seat's connection is kept in ``connected`` (``presenceChanged()``; the table lists it).
 When the table's relay seems gone — this peer lost its connection to it for a second report in
-a row — or stuck — connected, but a reveal or message of connected players missing for
-:data:`RELAY_STUCK` seconds — a member whose relay is someone else's is offered to host the
-table itself (``rehostOffered(bool)``; :meth:`ui.network.TableLink.rehost`, the same as
-``goldnet resume --host``); once it does, ``rehosted(str)`` gives the new invite code.
+a row — or stuck — connected, but a reveal, a deck message (:data:`AUTOMATIC`) or a held
+message of connected players missing for :data:`RELAY_STUCK` seconds — a member whose relay is
+someone else's is offered to host the table itself (``rehostOffered(bool)``;
+:meth:`ui.network.TableLink.rehost`, the same as ``goldnet resume --host``); once it does,
+``rehosted(str)`` gives the new invite code.
 """
 
 from __future__ import annotations
@@ -82,6 +83,11 @@ SLOW_MOVE = 30
 RELAY_STUCK = 15
 """Game-clock seconds a reveal or message of connected players may be missing before the
 relay is taken for stuck (and hosting the table here is offered)."""
+
+
+AUTOMATIC = ("reveal", "envelope", *texts.DECK_WAITS)
+"""What a game waits for that a member's program sends without anyone's move: missing from
+connected players for long, the relay is taken for stuck."""
 
 
 class NetworkController(PlayController):
@@ -331,7 +337,7 @@ class NetworkController(PlayController):
         waiting = report.waiting
         others = [s for s in waiting.seats if s != self.human]
         return (
-            waiting.kind in ("reveal", "envelope")
+            waiting.kind in AUTOMATIC
             and bool(others)
             and not any(s in self.away for s in others)
             and report.idle >= RELAY_STUCK

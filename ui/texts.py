@@ -281,6 +281,8 @@ def waiting_text(kind: str, names: Sequence[str], left: int) -> str:
         text = QCoreApplication.translate(
             "Texts", "Waiting for %1 to join the game (%2 left).", None, n
         )
+    elif kind in DECK_WAITS:
+        text = _deck_wait(kind, n)
     elif kind == "proof":
         return arg(
             QCoreApplication.translate(
@@ -294,6 +296,73 @@ def waiting_text(kind: str, names: Sequence[str], left: int) -> str:
             time_left,
         )
     return arg(text, who, time_left)
+
+
+DECK_WAITS = (
+    "deck-key",
+    "shuffle",
+    "shuffle-answer",
+    "lock",
+    "card-share",
+    "sealed-share",
+    "deck-audit",
+)
+"""The deck's messages a game may wait for (docs/deck.md §11): each is sent by its member's
+program without anyone's move, like a reveal."""
+
+
+def _deck_wait(kind: str, n: int) -> str:
+    """The words for a deck message missing from ``n`` players (``%1`` them, ``%2`` the time
+    left). The deal's shuffle, its answer and its lock come from one player at a time."""
+    if kind == "deck-key":
+        return QCoreApplication.translate(
+            "Texts",
+            "Dealing: no deck key from %1 yet — %1 may be away, or the relay is not passing "
+            "it on (%2 left).",
+            None,
+            n,
+        )
+    if kind == "shuffle":
+        return QCoreApplication.translate(
+            "Texts",
+            "Dealing: %1 has not shuffled yet — %1 may be away, or the relay is not passing "
+            "the shuffle on (%2 left).",
+        )
+    if kind == "shuffle-answer":
+        return QCoreApplication.translate(
+            "Texts",
+            "Dealing: no proof of %1's shuffle yet — %1 may be away, or the relay is not "
+            "passing it on (%2 left).",
+        )
+    if kind == "lock":
+        return QCoreApplication.translate(
+            "Texts",
+            "Dealing: %1 has not locked the cards yet — %1 may be away, or the relay is not "
+            "passing the lock on (%2 left).",
+        )
+    if kind == "card-share":
+        return QCoreApplication.translate(
+            "Texts",
+            "A hidden card is turned face up: no share from %1 yet — %1 may be away, or the "
+            "relay is not passing it on (%2 left).",
+            None,
+            n,
+        )
+    if kind == "sealed-share":
+        return QCoreApplication.translate(
+            "Texts",
+            "A card is shown to one player: no sealed share from %1 yet — %1 may be away, or "
+            "the relay is not passing it on (%2 left).",
+            None,
+            n,
+        )
+    return QCoreApplication.translate(
+        "Texts",
+        "Checking the deal: no deck secrets from %1 yet — %1 may be away, or the relay is not "
+        "passing them on (%2 left).",
+        None,
+        n,
+    )
 
 
 def lost_connection(names: Sequence[str], left: int) -> str:

@@ -156,6 +156,8 @@ class GameInfo:
         seat_roles: ``seats -> names`` of the seats' roles (``("mountains", "rivers")``), or
             None when seats have no roles.
         scenario: its scenario runner, or None.
+        score_name: what its scores are called in results (``"scores"``; Golden City's are
+            the ``"banks"``): a JSON summary of a game's result also gives them by this name.
         bench_targets: the speed each ``goldnet bench`` figure of the game should reach, by
             figure (``"random game"``, ``"legal actions"``, ``"best move"``), e.g.
             ``"<= 10 ms"`` (a target may name the statistic it bounds: ``"p95 <= 0.2 s"``).
@@ -176,6 +178,7 @@ class GameInfo:
     format_result: Callable[[tuple[Wire, ...], Sequence[str], Terminal, int], str]
     seat_roles: Callable[[int], tuple[str, ...]] | None = None
     scenario: ScenarioRunner | None = field(default=None, compare=False)
+    score_name: str = "scores"
     bench_targets: Mapping[str, str] = field(default_factory=dict, compare=False)
     bench_seats: int | None = None
     bench_position: Callable[[int], tuple[GameState, int]] | None = field(

@@ -326,7 +326,7 @@ class NetPeer(TablePeer):
                 options = info.draw_options(lambda _name, n: secrets.randbelow(n))
             try:
                 table = (game, options, seats, tuple(names), nonce, self.abandon_after)
-                self.machine.propose(*table)
+                self.machine.propose(*table, shadows=self.shadows)
             except LocalProtocolError as exc:  # seats no table can hold
                 bad = f"the relay sent a bad frame: seats that make no table ({exc})"
                 raise NetError(bad) from None

@@ -172,6 +172,7 @@ async def host(args: Any, emit: Emit) -> dict[str, Any] | None:
             bot=args.bot or "",
             port=args.port,
             abandon_after=args.abandon_after,
+            shadows=args.shadows,
         )
     except ValueError as exc:
         raise CommandError(str(exc), 2) from None
@@ -372,6 +373,11 @@ def demo(args: Any, emit: Emit) -> dict[str, Any]:
         info.check(info.draw_options(lambda _name, n: 0), players)
     except ValueError as exc:
         raise CommandError(str(exc), 2) from None
+    if args.bot is None:  # the middle level: "greedy" in Mountains & Rivers
+        args.bot = info.bot_levels[len(info.bot_levels) // 2]
+    elif args.bot not in info.bot_levels:
+        levels = ", ".join(info.bot_levels)
+        raise CommandError(f"{info.title} has no bot {args.bot!r}: {levels}", 2)
     profile = Profile(args.profile)  # where the record is kept; no key is made for it
     try:
         profile.ensure()
@@ -470,4 +476,6 @@ def _demo_game(
         "names": list(checked.table.names),
         "turns": checked.turns,
     }
+    if info.score_name != "scores":  # e.g. Golden City's banks
+        summary[info.score_name] = list(checked.result.scores)
     return summary, records[0]

@@ -11,6 +11,8 @@ Rules (the decisions of docs/network.md §9a):
 - A re-hosted relay (``resume --host``, or the host reopening its own table) holds the
   journal's envelopes in the game's order, then this member's own; it is announced with the
   game id, and gives way to a lower seat's relay only once that relay showed its member's key.
+- A table's ``shadows`` (the deck's ``k``) is chosen by its host only for a game whose cards
+  the deck deals, within the protocol's range (:func:`check_shadows`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from protocol.deck_messages import MAX_SHADOWS, MIN_SHADOWS
 from protocol.identity import Identity, fingerprint
 
+from .. import games
 from .client import NetPeer
 from .connection import shows_key
 from .errors import CannotListen
@@ -202,3 +206,19 @@ async def yield_to_lower_seat(peer: NetPeer, relay: Relay, interfaces: list[str]
                 await relay.close()
                 return
         await asyncio.sleep(1.0)
+
+
+def check_shadows(
+    info: games.GameInfo, options: tuple[Any, ...], seats: int, shadows: int | None
+) -> None:
+    """Check the shadow shuffles a host asks of a table (``None``: the protocol's default).
+
+    Raises:
+        ValueError: ``shadows`` for a game without cards, or outside 20 to 64.
+    """
+    if shadows is None:
+        return
+    if not info.new_state(options, seats).decks():
+        raise ValueError(f"{info.title} has no cards to deal: shadow shuffles do not apply")
+    if type(shadows) is not int or not MIN_SHADOWS <= shadows <= MAX_SHADOWS:
+        raise ValueError(f"{shadows!r} shadow shuffles is outside {MIN_SHADOWS}-{MAX_SHADOWS}")

@@ -7,6 +7,7 @@ Entries are frames (4-byte big-endian length + canonical msgpack array):
 | --- | --- | --- |
 | ``meta`` | invite code, role, name, game, options (array), bot level or "" | first |
 | ``seed`` | chain number, beacon seed (32 bytes, secret) | before the chain's commitment is sent |
+| ``deckseed`` | deck seed (32 bytes, secret): a game the deck deals | before the deck key is sent |
 | ``bind`` | the address this peer's relay listens on | the host: after ``meta`` |
 | ``out`` | an envelope this peer made | before it is sent (write-ahead, fsynced per batch) |
 | ``in`` | log index, envelope bytes | each envelope of the game the peer accepted |
@@ -21,12 +22,13 @@ format and folder: its ``meta`` has no invite code (``""``); its ``local`` entry
 dealer); ``out`` holds the player's envelopes and ``in`` the bots', each indexed by its place in
 the game's one order of envelopes.
 
-Each write is flushed; ``seed``, ``out`` and ``end`` entries are also fsynced, so that a peer
-never signs two different envelopes with one sequence number across a crash, and never commits
-to a chain whose seed it could lose. The ``out`` entries of the envelopes a peer makes at one
-step (a move and the reveal it makes due) are written together with one fsync, before any of
-them is sent: a crash may lose envelopes that never left, never one that did. A journal of
-protocol version 1 (one ``seed`` entry of two fields) is read, but its game cannot be resumed.
+Each write is flushed; ``seed``, ``deckseed``, ``out`` and ``end`` entries are also fsynced, so
+that a peer never signs two different envelopes with one sequence number across a crash, and
+never commits to a chain (or deals with a deck seed) it could lose. The ``out`` entries of the
+envelopes a peer makes at one step (a move and the reveal it makes due) are written together
+with one fsync, before any of them is sent: a crash may lose envelopes that never left, never
+one that did. A journal of protocol version 1 (one ``seed`` entry of two fields) is read, but
+its game cannot be resumed.
 A torn last entry (the process died mid-write: a proper prefix of one entry) is ignored when
 reading, and cut off when the journal is reopened to go on; damage anywhere else — a length
 field that reaches past the end of the file over whole entries included — is a
@@ -76,6 +78,8 @@ class JournalState:
     path: Path
     meta: tuple[Any, ...] = ()
     seeds: list[bytes] = field(default_factory=list)
+    deck_seed: bytes | None = None
+    """This peer's deck seed, for a game whose cards the deck deals (None: none drawn)."""
     bind: str | None = None
     """The address this peer's own relay was bound to (the host), so that ``resume`` rebinds
     there; None for a joiner or a journal written before this entry existed."""
@@ -159,6 +163,10 @@ class Journal:
 
     def seed(self, index: int, seed: bytes) -> None:
         self._write(["seed", index, seed], sync=True)
+
+    def deck_seed(self, seed: bytes) -> None:
+        """This peer's deck seed, before the deck key derived from it is sent."""
+        self._write(["deckseed", seed], sync=True)
 
     def bind(self, address: str) -> None:
         self._write(["bind", address], sync=True)
@@ -301,6 +309,10 @@ def read_journal(path: Path) -> JournalState:
             if entry[1] != len(state.seeds) or len(entry[2]) != 32:
                 raise JournalError(f"the journal {path} has its beacon seeds out of order")
             state.seeds.append(entry[2])
+        elif kind == "deckseed" and len(entry) == 2:
+            if not isinstance(entry[1], bytes) or len(entry[1]) != 32 or state.deck_seed:
+                raise JournalError(f"the journal {path} is damaged: a second or bad deck seed")
+            state.deck_seed = entry[1]
         elif kind == "bind" and len(entry) == 2 and isinstance(entry[1], str):
             state.bind = entry[1]
         elif kind == "in" and len(entry) == 3 and isinstance(entry[2], bytes):

@@ -10,17 +10,17 @@ the step is done, then journalled with one fsync and only then sent, together (:
 ``own`` holds journalled envelopes only, so nothing unjournalled is ever sent or sent again.
 
 A bot plays the seat when one is given, choosing from the seat's view
-(:func:`goldnet.view.bot_action`), and a claiming bot queues its claims
-(:func:`goldnet.view.bot_claim`); otherwise ``on_view`` is told each step's
-:class:`~goldnet.view.View` — with a clone of this peer's rules state when the seat is on turn —
-and the answer comes through :meth:`TablePeer.play` (the desktop client). A view is made at each
-step of the rules — the game's start, each drawn outcome, applied action, claim and revealed
-card — from a copy of the state right after it (the machine's engine is wrapped for that: by
-the time the machine reports its events, it may be several steps further), so a view carries
-exactly one step's events. Views are built and told once the step's own envelopes are
-journalled and sent (:meth:`_flush`): a view is no part of what a member signs, and building one
-would hold up a move or a reveal. While a peer is rebuilt from its journal, the views of the
-steps it replays are kept in :attr:`TablePeer.past` instead (the turn log's earlier turns).
+(:func:`goldnet.view.bot_action`), and a claiming bot makes its claims as the machine signs each
+reveal, on the state of that draw (:func:`goldnet.view.bot_claim`); otherwise ``on_view`` is told
+each step's :class:`~goldnet.view.View` — with a clone of this peer's rules state when the seat is
+on turn — and the answer comes through :meth:`TablePeer.play` (the desktop client). A view is made
+at each step of the rules — the game's start, each drawn outcome, applied action, claim and revealed
+card — from a copy of the state right after it (the machine's engine is wrapped for that: by the
+time the machine reports its events, it may be several steps further), so a view carries exactly one
+step's events. Views are built and told once the step's own envelopes are journalled and sent
+(:meth:`_flush`): a view is no part of what a member signs, and building one would hold up a move or
+a reveal. While a peer is rebuilt from its journal, the views of the steps it replays are kept in
+:attr:`TablePeer.past` instead (the turn log's earlier turns).
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.events import (
     Applied,
+    CardRevealed,
+    Dealt,
+    DeckSecret,
     Drawn,
     Forward,
     GameAbandoned,
@@ -86,6 +89,7 @@ class TablePeer:
         options: the game options this peer uses if it proposes the table (seat 0); ``None``:
             drawn from the game registry when it proposes.
         seeds: the beacon seeds already drawn for this game (resuming), chain 0 first.
+        deck_seed: the deck seed already drawn for this game (resuming), if any.
         game: the game this peer proposes if it gets seat 0 (``""``: the relay's game).
         on_event: called with every lockstep event (for measurements).
         abandon_after: the table's abandonment time in seconds if this peer proposes it
@@ -104,6 +108,7 @@ class TablePeer:
         role: str = "player",
         options: tuple[Any, ...] | None = None,
         seeds: tuple[bytes, ...] = (),
+        deck_seed: bytes | None = None,
         on_event: Callable[[Any], None] | None = None,
         game: str = "",
         abandon_after: int | None = None,
@@ -118,6 +123,9 @@ class TablePeer:
         self.options = options
         self.game = game
         self.abandon_after = abandon_after
+        self.shadows: int | None = None
+        """The deck's shadow shuffles if this peer proposes a table whose cards the deck deals
+        (``None``: the protocol's default)."""
         self.on_event = on_event
         self.on_view: Callable[[View, GameState | None], None] | None = None
         """Called after each step with this seat's view, and with a clone of this peer's rules
@@ -132,7 +140,9 @@ class TablePeer:
             clock=self.loop_clock,
             entropy=os.urandom,
             seeds=seeds,
+            deck_seed=deck_seed,
         )
+        self.machine.claimer = self._claims
         self.received = 0
         """Where this peer stands in the relay's log: one past the last entry received (the
         relay sends a member no entry of its own, so those after it may be its own); asked
@@ -225,6 +235,7 @@ class TablePeer:
             role=role,
             options=tuple(options) or None,
             seeds=tuple(state.seeds),
+            deck_seed=state.deck_seed,
             game=game,
         )
         peer.journal = Journal(state.path)
@@ -315,20 +326,19 @@ class TablePeer:
             self.bot = games.get(table.game).make_bot(self.bot_level, os.urandom(8).hex())
         return self.bot
 
-    def _claim(self) -> None:
-        """Let a claiming bot queue a claim its seat may make now (it rides in this peer's next
-        reveal)."""
+    def _claims(self) -> list[tuple[Any, ...]]:
+        """The claim a claiming bot makes among those its seat may make now and is not making
+        yet (the machine asks as this peer signs a reveal, on the state of that draw)."""
         machine, engine = self.machine, self.machine.engine
         seat = machine.seat_of(self.identity.public)
         if self._replaying or not self.by_bot or machine.phase is not Phase.PLAY or seat is None:
-            return
+            return []
         assert isinstance(engine, EngineBinding)
         claims = [c for c in engine.state.claims(seat) if c not in machine.pending_claims]
-        if not claims:  # the usual case, after every step: no observation made for nothing
-            return
+        if not claims:  # the usual case: no observation made for nothing
+            return []
         claim = bot_claim(self._bot(), engine.state.observation(seat), claims)
-        if claim is not None:
-            machine.claim(claim)
+        return [] if claim is None else [claim]
 
     @property
     def by_bot(self) -> bool:
@@ -398,6 +408,9 @@ class TablePeer:
             if isinstance(event, Secret):
                 if self.journal is not None:  # before anything commits to it
                     self.journal.seed(event.index, event.seed)
+            elif isinstance(event, DeckSecret):
+                if self.journal is not None:  # before the deck key derived from it leaves
+                    self.journal.deck_seed(event.seed)
             elif isinstance(event, Transmit):
                 digest = hashlib.sha256(event.data).digest()
                 if digest in self.own or digest in self._batch:
@@ -415,14 +428,13 @@ class TablePeer:
                 self._over = (event.result, time.monotonic())
             elif isinstance(event, GameAbandoned):
                 self._finish("abandoned", by=event.by)
-            if isinstance(event, (GameStarted, Drawn, Applied)):
+            if isinstance(event, (GameStarted, Drawn, Applied, Dealt, CardRevealed)):
                 self.progress_at = self.loop_clock.now
             if isinstance(event, GameStarted):
                 self._before_step()  # the start, if no step came with it
         self._flush()
         if not self._replaying and self.outcome is None:  # own envelopes are known by now
             self._journal_accepted()
-            self._claim()
         halt = self.machine.halted
         if halt is not None and self.outcome is None:
             self._finish("halted", reason=halt.reason, culprit=halt.culprit)

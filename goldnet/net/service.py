@@ -46,6 +46,7 @@ from .hosting import (
     LOOPBACK,
     Announcement,
     bind_address,
+    check_shadows,
     game_prefix,
     lan_address,
     listen,
@@ -156,6 +157,7 @@ class TableService:
         bots: Sequence[tuple[str, str]] = (),
         port: int | None = None,
         abandon_after: int | None = None,
+        shadows: int | None = None,
     ) -> Outcome | None:
         """Host a table of ``game`` here and play it to its end.
 
@@ -170,12 +172,15 @@ class TableService:
             bots: ``(level, name)`` of each bot of this process that takes a seat.
             port: the relay's port (``None``: the usual one, or any free one if it is taken).
             abandon_after: the table's abandonment time in seconds (``None``: the default).
+            shadows: for a game whose cards the deck deals, ``k``, the shadow shuffles of
+                every shuffle proof (20 to 64; ``None``: the protocol's default, 20).
 
         Returns:
             How the game ended; ``None`` for a relay only, once :meth:`close` was called.
 
         Raises:
-            ValueError: an unknown game, option, seat count or bot level.
+            ValueError: an unknown game, option, seat count or bot level; ``shadows`` for a
+                game without cards, or out of its range.
             CannotListen: the port cannot be had.
             NetError, JournalError: the game could not go on.
         """
@@ -184,6 +189,7 @@ class TableService:
         count = seats or info.seats[0]
         chosen = table_options(info, options)
         info.check(chosen, count)
+        check_shadows(info, chosen, count, shadows)
         for level in [bot, *(level for level, _ in bots)]:
             if level and level not in info.bot_levels:
                 raise ValueError(f"{info.title} has no bot {level!r}: {', '.join(info.bot_levels)}")
@@ -231,6 +237,7 @@ class TableService:
                 game=game,
                 abandon_after=abandon_after,
             )
+            bot_peer.shadows = shadows
             bot_peer.open_journal(journal_path(bot_profile.folder, table_name), level)
             self.start_bot(bot_peer)
         if not plays:
@@ -238,6 +245,7 @@ class TableService:
             return None
         peer = self._new_peer(here, bot_level=bot, options=chosen, game=game)
         peer.abandon_after = abandon_after
+        peer.shadows = shadows
         peer.open_journal(journal_path(self.profile.folder, table_name), bot)
         assert peer.journal is not None
         peer.journal.bind(bind)  # a resume listens there again

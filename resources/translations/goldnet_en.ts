@@ -66,6 +66,34 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>Dealing: no deck key from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</source>
+        <translation>
+            <numerusform>Dealing: no deck key from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</numerusform>
+            <numerusform>Dealing: no deck keys from %1 yet — they may be away, or the relay is not passing them on (%2 left).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A hidden card is turned face up: no share from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</source>
+        <translation>
+            <numerusform>A hidden card is turned face up: no share from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</numerusform>
+            <numerusform>A hidden card is turned face up: no shares from %1 yet — they may be away, or the relay is not passing them on (%2 left).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A card is shown to one player: no sealed share from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</source>
+        <translation>
+            <numerusform>A card is shown to one player: no sealed share from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</numerusform>
+            <numerusform>A card is shown to one player: no sealed shares from %1 yet — they may be away, or the relay is not passing them on (%2 left).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking the deal: no deck secrets from %1 yet — %1 may be away, or the relay is not passing them on (%2 left).</source>
+        <translation>
+            <numerusform>Checking the deal: no deck secrets from %1 yet — %1 may be away, or the relay is not passing them on (%2 left).</numerusform>
+            <numerusform>Checking the deal: no deck secrets from %1 yet — they may be away, or the relay is not passing them on (%2 left).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Waiting for %1 to join the game (%2 left).</source>
         <translation>
             <numerusform>Waiting for %1 to join the game (%2 left).</numerusform>

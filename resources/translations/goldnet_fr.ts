@@ -1430,6 +1430,46 @@
         <source>Your turn, roll %1: click the first and last marker of a straight line of %1 face-down markers.</source>
         <translation>À vous, lancer %1 : cliquez le premier et le dernier jeton d’une ligne droite de %1 jetons cachés.</translation>
     </message>
+    <message numerus="yes">
+        <source>Dealing: no deck key from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</source>
+        <translation>
+            <numerusform>La donne : pas encore de clé de paquet de %1 — %1 n’est peut-être plus là, ou le relais ne la transmet pas (encore %2).</numerusform>
+            <numerusform>La donne : pas encore de clés de paquet de %1 — ces joueurs ne sont peut-être plus là, ou le relais ne les transmet pas (encore %2).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dealing: %1 has not shuffled yet — %1 may be away, or the relay is not passing the shuffle on (%2 left).</source>
+        <translation>La donne : %1 n’a pas encore mélangé — %1 n’est peut-être plus là, ou le relais ne transmet pas son mélange (encore %2).</translation>
+    </message>
+    <message>
+        <source>Dealing: no proof of %1&apos;s shuffle yet — %1 may be away, or the relay is not passing it on (%2 left).</source>
+        <translation>La donne : pas encore de preuve du mélange de %1 — %1 n’est peut-être plus là, ou le relais ne la transmet pas (encore %2).</translation>
+    </message>
+    <message>
+        <source>Dealing: %1 has not locked the cards yet — %1 may be away, or the relay is not passing the lock on (%2 left).</source>
+        <translation>La donne : %1 n’a pas encore verrouillé les cartes — %1 n’est peut-être plus là, ou le relais ne transmet pas son verrou (encore %2).</translation>
+    </message>
+    <message numerus="yes">
+        <source>A hidden card is turned face up: no share from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</source>
+        <translation>
+            <numerusform>Une carte cachée se retourne : pas encore de part de %1 — %1 n’est peut-être plus là, ou le relais ne la transmet pas (encore %2).</numerusform>
+            <numerusform>Une carte cachée se retourne : pas encore de parts de %1 — ces joueurs ne sont peut-être plus là, ou le relais ne les transmet pas (encore %2).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A card is shown to one player: no sealed share from %1 yet — %1 may be away, or the relay is not passing it on (%2 left).</source>
+        <translation>
+            <numerusform>Une carte est montrée à un seul joueur : pas encore de part scellée de %1 — %1 n’est peut-être plus là, ou le relais ne la transmet pas (encore %2).</numerusform>
+            <numerusform>Une carte est montrée à un seul joueur : pas encore de parts scellées de %1 — ces joueurs ne sont peut-être plus là, ou le relais ne les transmet pas (encore %2).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking the deal: no deck secrets from %1 yet — %1 may be away, or the relay is not passing them on (%2 left).</source>
+        <translation>
+            <numerusform>Vérification de la donne : pas encore de secrets de paquet de %1 — %1 n’est peut-être plus là, ou le relais ne les transmet pas (encore %2).</numerusform>
+            <numerusform>Vérification de la donne : pas encore de secrets de paquet de %1 — ces joueurs ne sont peut-être plus là, ou le relais ne les transmet pas (encore %2).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>GameController</name>

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from protocol import lockstep as lockstep_module
+from protocol import steps as lockstep_module
 from protocol.envelope import Envelope
 from protocol.errors import LocalProtocolError, RemoteProtocolError
 from protocol.events import Transmit

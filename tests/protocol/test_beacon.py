@@ -96,6 +96,10 @@ def test_the_doc_holds_every_vector() -> None:
         "table.nonce",
         "table.preimage",
         "table.game_id",
+        "table.deck.preimage",
+        "table.deck.game_id",
+        "envelope.table.deck",
+        "envelope.table.deck.hash",
         "chain.length",
         *(f"chain.{p}.seed" for p in "AB"),
         *(f"chain.{p}.x{d}" for p, ds in CHAIN_VALUES.items() for d in ds),
@@ -152,6 +156,30 @@ def test_vector_game_id() -> None:
     )
     assert preimage == pack([TABLE_TAG, *table.body()]) == h("table.preimage")
     assert table.game_id == hashlib.sha256(h("table.preimage")).digest() == h("table.game_id")
+
+
+def test_vector_game_id_and_envelope_of_a_table_the_deck_deals() -> None:
+    """A table with ``shadows`` (docs/protocol.md §4.1): the seven-field body, ``shadows``
+    last, in its game id and its envelope; decoded, it gives the same table back."""
+    members = (h("key.A.public"), h("key.B.public"))
+    table = Table("golden-city", (), members, ("Ada", "Bo"), h("table.nonce"), 600, 20)
+    preimage = pack(
+        ["goldnet/table/v2", "golden-city", (), members, ("Ada", "Bo"), h("table.nonce"), 600, 20]
+    )
+    assert preimage == pack([TABLE_TAG, *table.body()]) == h("table.deck.preimage")
+    assert table.game_id == hashlib.sha256(preimage).digest() == h("table.deck.game_id")
+    without = Table("golden-city", (), members, ("Ada", "Bo"), h("table.nonce"), 600)
+    assert without.game_id != table.game_id  # k is bound into the game id
+    alice = Identity(h("key.A.private"))
+    env = Envelope.seal(alice, "table", table.game_id, 0, ZERO_HASH, table.body())
+    assert env.raw == h("envelope.table.deck")
+    assert env.hash == hashlib.sha256(env.raw).digest() == h("envelope.table.deck.hash")
+    decoded = Envelope.decode(h("envelope.table.deck"))
+    assert Table.from_body(decoded.body) == table and decoded.game_id == table.game_id
+    fields = [2, "table", table.game_id, alice.public, 0, ZERO_HASH, (), table.body()]
+    Ed25519PublicKey.from_public_bytes(h("key.A.public")).verify(
+        decoded.signature, SIGNING_TAG + pack(fields)
+    )
 
 
 @pytest.mark.parametrize("p", ["A", "B"])

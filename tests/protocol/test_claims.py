@@ -213,6 +213,35 @@ def test_a_claim_no_longer_legal_by_its_reveal_is_dropped_never_signed() -> None
     assert nodes[1].engine.tokens == {4: 0} and nodes[2].machine.pending_claims == ()
 
 
+def test_a_claimer_decides_as_its_reveal_is_signed_on_the_state_of_that_draw() -> None:
+    """The machine's ``claimer`` is asked just before its member signs each reveal, on the
+    state of that draw (what a claim is judged on), and what it gives rides in that very
+    reveal — the only way to make a claim whose one moment is a draw whose reveal is signed as
+    soon as it is due; a claim the rules refuse then is dropped, never signed."""
+    nodes = make_nodes(2)
+    asked: list[int] = []
+
+    def claimer() -> list[tuple[Any, ...]]:
+        draw = nodes[1].machine.draw + 1  # the draw whose reveal is being signed
+        asked.append(draw)
+        return {3: [("token", 1)], 5: [("token", 1), ("token", 99)]}.get(draw, [])
+
+    nodes[1].machine.claimer = claimer
+    propose(nodes)
+    relay(nodes)
+    assert all(node.machine.finished and node.errors == [] for node in nodes)
+    draws = nodes[1].machine.draw
+    assert asked == list(range(1, draws + 1))  # once per reveal, before it was signed
+    assert [r.claims for r in reveals_of(nodes[0], 3)] == [(), (("token", 1),)]
+    assert nodes[0].engine.tokens == {1: 1}
+    dropped = [e for e in nodes[1].events if isinstance(e, ClaimDropped)]
+    assert dropped == [
+        ClaimDropped(5, ("token", 1), "token 1 is taken"),
+        ClaimDropped(5, ("token", 99), "there is no token 99"),
+    ]
+    assert all(r.claims == () for d in range(4, draws + 1) for r in reveals_of(nodes[0], d))
+
+
 # --- what a member may claim ----------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from protocol.codec import pack
+from protocol.deck_messages import BODIES as DECK_BODIES
 from protocol.envelope import (
     MAX_ENVELOPE_SIZE,
     MAX_SEEN,
@@ -129,7 +130,18 @@ def test_every_message_type_round_trips(type_: str) -> None:
 
 
 def test_the_types_are_the_documented_ones() -> None:
-    assert TYPES == ("table", "commit", "reveal", "action", "adjudicate", "close")
+    deck = (
+        "deck-key",
+        "shuffle",
+        "shuffle-answer",
+        "lock",
+        "card-share",
+        "sealed-share",
+        "accusation",
+        "deck-audit",
+    )
+    assert ("table", "commit", "reveal", "action", "adjudicate", "close", *deck) == TYPES
+    assert set(deck) == set(DECK_BODIES)  # one envelope type per deck message
 
 
 # --- refusals -----------------------------------------------------------------------------

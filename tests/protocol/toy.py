@@ -88,6 +88,9 @@ class ToyEngine:
     def apply_card(self, deck: str, card: int, to: int | None, value: Any) -> None:
         raise ValueError("the toy game has no cards")
 
+    def decks(self) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+        return ()
+
     def state_hash(self) -> bytes:
         tokens = [tuple(sorted(self.tokens.items()))] if self.tokens else []
         return hashlib.sha256(

@@ -77,6 +77,7 @@ GAME_INFO = GameInfo(
     make_bot=_make_bot,
     format_result=format_result,
     scenario=LazyScenario("goldnet.games.golden_city.scenario"),
+    score_name="banks",
     bench_targets={
         "random game": "<= 20 ms",
         "legal actions": "<= 0.5 ms",

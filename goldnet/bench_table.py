@@ -1,0 +1,194 @@
+"""``goldnet bench`` figures of a 6-peer Golden City table through a relay (issue 12), against a
+TLS echo through the same relay in the same run.
+
+Six members play whole Golden City games on 127.0.0.1, each a process of its own
+(``python -m goldnet.bench_roll member SPEC``: a :class:`~goldnet.net.client.NetPeer` with its
+journal on and a random bot that thinks :data:`~goldnet.bench_roll.THINK` seconds before each
+move), through a standalone relay in a process of its own
+(:class:`~goldnet.bench_relay.RelayProcess`); the deck deals every game with ``k`` = 20
+shadows. The echo's table is another table of the same relay process, and its answering
+process is one more process (:class:`~goldnet.bench_roll.Echo`), run after each game.
+
+- **Deal wall time**: from the first member to have every commitment (the deal begins there)
+  to the last member to see the deal done (play begins everywhere): six deck keys, six
+  shuffles each with its challenge draw and its answer, six locks — every message signed,
+  journalled, sent through the relay and checked by the five others, on this machine's cores
+  (not one core per peer, as the deck's critical path assumes).
+- **Public reveal latency**: from the move that makes a public card due at once (a hill or
+  gallery token turned face up; the mover's bot has chosen) until the card is known at every
+  member (the latest of the six).
+- **Die latency**: from the move that makes a die due at once until its outcome is known at
+  every member.
+- **TLS echo** (the reference): a frame from this process through the relay to an answering
+  process and back, each after :data:`~goldnet.bench_roll.THINK` seconds idle, as in the roll
+  figures of :mod:`goldnet.bench_roll`.
+
+The members' clocks are ``time.perf_counter``, a system-wide clock (see
+:mod:`goldnet.bench_roll`), so the processes' times compare. Median and 95th percentile
+(nearest rank); the ratios compare the medians (and the 95th percentiles). Loopback only;
+every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .bench_relay import Figure
+from .bench_roll import ECHOES, Echo, Tables, finish, p95, spawn
+
+GAME = "golden-city"
+SEATS = 6
+TIMEOUT = 600.0
+"""Seconds one six-member game may take before the bench gives up."""
+
+
+def latencies(members: Sequence[dict[str, Any]], kind: str) -> list[float]:
+    """Each latency (s) of ``kind`` — ``"draw"`` (a die) or ``"card"`` (a public card) — from
+    what the members of one game report: the moves that made one due at once (``due``, from
+    the mover) and when each member knew it (``drawn``, ``cards``); left out when a member
+    never knew it."""
+    if kind == "draw":
+        known = [{draw: at for draw, at in m["drawn"]} for m in members]
+    else:
+        known = [{(deck, card): at for deck, card, at in m["cards"]} for m in members]
+    out = []
+    for member in members:
+        for entry in member["due"]:
+            if entry[0] != kind:
+                continue
+            key = entry[1] if kind == "draw" else (entry[1], entry[2])
+            if all(key in k for k in known):
+                out.append(max(k[key] for k in known) - entry[-1])
+    return out
+
+
+def deal_time(members: Sequence[dict[str, Any]]) -> float:
+    """Seconds from the first member with every commitment to the last with the deal done."""
+    return float(max(m["dealt"] for m in members) - min(m["started"] for m in members))
+
+
+async def _game(tables: Tables, folder: Path, number: int, seats: int) -> list[dict[str, Any]]:
+    """One whole game of ``seats`` member processes through a new table of the relay."""
+    port, fingerprint = await tables.table(GAME, seats)
+    specs = [
+        {
+            "port": port,
+            "fingerprint": fingerprint,
+            "folder": str(folder / f"{number}-{i}"),
+            "game": GAME,
+            "options": [],
+            "seed": f"bench/city/{number}/{i}",
+            "timeout": TIMEOUT,
+        }
+        for i in range(seats)
+    ]
+    loop = asyncio.get_running_loop()
+    procs = [spawn("member", json.dumps(spec)) for spec in specs]
+    try:
+        members = [await loop.run_in_executor(None, finish, proc, TIMEOUT) for proc in procs]
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    endings = {m["ending"] for m in members}
+    if endings != {"over"}:
+        raise RuntimeError(f"a bench game of {GAME} did not end with a result: {endings}")
+    return members
+
+
+async def _echoes(tables: Tables) -> list[float]:
+    """:data:`~goldnet.bench_roll.ECHOES` echoes through a new table of the relay, after a few
+    to warm up (a new connection each time: one left idle through a game would be closed by
+    the relay)."""
+    warm = 20
+    echo = await Echo.open(tables, warm + ECHOES)
+    try:
+        await asyncio.wait_for(echo.run(warm), TIMEOUT)
+        echoed, _ = await asyncio.wait_for(echo.run(ECHOES), TIMEOUT)
+    finally:
+        await echo.close()
+    return echoed
+
+
+async def _run(games: int, seats: int = SEATS) -> dict[str, list[float]]:
+    """``games`` games of ``seats`` members, each followed by echoes: the samples (s)."""
+    tables = Tables(hosted=False)
+    run: dict[str, list[float]] = {"deal": [], "draw": [], "card": [], "echo": [], "sync": []}
+    try:
+        with tempfile.TemporaryDirectory(prefix="goldnet-bench-") as folder:
+            for number in range(games):
+                game = _game(tables, Path(folder), number, seats)
+                members = await asyncio.wait_for(game, TIMEOUT)
+                run["deal"].append(deal_time(members))
+                run["draw"] += latencies(members, "draw")
+                run["card"] += latencies(members, "card")
+                run["sync"] += [t for m in members for t in m["syncs"]]
+                run["echo"] += await _echoes(tables)
+    finally:
+        await tables.close()
+    return run
+
+
+def run_table_bench(repeat: int = 50) -> dict[str, Figure]:
+    """The figures of the module docstring; ``repeat`` scales the number of games (one per 25,
+    at least one).
+
+    Returns ``{name: {"median": value, "p95": value, "unit": …, "runs": n, "target": text}}``
+    like :func:`goldnet.bench.run_bench`.
+    """
+    run = asyncio.run(_run(max(1, repeat // 25)))
+    echo, echoes = statistics.median(run["echo"]), run["echo"]
+    figures: dict[str, Figure] = {
+        "Golden City deal, 6 processes through a relay (k=20, wall time)": {
+            "median": statistics.median(run["deal"]),
+            "unit": "s",
+            "runs": len(run["deal"]),
+            "target": "",
+        },
+        "relay TLS echo, 6-peer Golden City run (reference, same run)": {
+            "median": echo * 1000,
+            "p95": p95(echoes) * 1000,
+            "unit": "ms",
+            "runs": len(echoes),
+        },
+    }
+    syncs = run["sync"]
+    figures["journal write-ahead per batch, 6-peer Golden City run (2 on a die's path)"] = {
+        "median": statistics.median(syncs) * 1000,
+        "p95": p95(syncs) * 1000,
+        "unit": "ms",
+        "runs": len(syncs),
+    }
+    for kind, what in (("card", "public reveal"), ("draw", "die")):
+        samples = run[kind]
+        if not samples:
+            continue
+        figures[f"Golden City {what} from the move, 6 peers (journals on)"] = {
+            "median": statistics.median(samples) * 1000,
+            "p95": p95(samples) * 1000,
+            "unit": "ms",
+            "runs": len(samples),
+            "target": "<= 3x the TLS echo",
+        }
+        figures[f"Golden City {what} / TLS echo, 6 peers"] = {
+            "median": statistics.median(samples) / echo,
+            "p95": p95(samples) / p95(echoes),
+            "unit": "x",
+            "runs": len(samples),
+            "target": "<= 3x",
+        }
+    return figures
+
+
+if __name__ == "__main__":
+    # python -m goldnet.bench_table [REPEAT]: these figures alone (as goldnet bench --repeat).
+    given = int(sys.argv[1]) if len(sys.argv) == 2 and sys.argv[1].isdigit() else 50
+    print(json.dumps(run_table_bench(given), indent=1))

@@ -1,0 +1,39 @@
+"""``goldnet bench``'s Golden City table figures (goldnet/bench_table.py): member processes play
+a whole dealt game through a standalone relay process, journals on, and report what each move
+made due and when every member knew it. Counts and orders, not speed: speed is the bench's to
+report."""
+
+from __future__ import annotations
+
+import asyncio
+
+from goldnet.bench_table import _run, deal_time, latencies
+
+
+def test_latencies_run_from_the_move_to_the_last_member_that_knew() -> None:
+    members = [
+        {
+            "due": [["draw", 5, 1.0], ["card", "hill", 3, 2.0]],
+            "drawn": [(5, 1.25)],
+            "cards": [("hill", 3, 2.5)],
+            "started": 0.5,
+            "dealt": 0.9,
+        },
+        {
+            "due": [["draw", 9, 3.0]],
+            "drawn": [(5, 1.5), (9, 3.125)],
+            "cards": [("hill", 3, 2.25)],
+            "started": 0.25,
+            "dealt": 1.0,
+        },
+    ]
+    assert latencies(members, "draw") == [0.5]  # draw 9: the first member never knew it
+    assert latencies(members, "card") == [0.5]
+    assert deal_time(members) == 0.75
+
+
+def test_the_bench_plays_a_dealt_golden_city_game_through_a_relay_process() -> None:
+    run = asyncio.run(_run(1, seats=2))
+    assert len(run["deal"]) == 1 and run["deal"][0] > 0
+    assert run["draw"] and run["card"] and run["echo"]  # dice and public cards were timed
+    assert all(t > 0 for t in run["draw"] + run["card"] + run["echo"])
