@@ -104,3 +104,33 @@ def test_choices_chain_before_confirm_and_undo_takes_back_the_last(qtbot: Any) -
     assert table.scene.tray.face == c.obs.roll
     assert c.view.awaiting == TurnOf(0)
     assert any(g.glow is not None for g in table.scene.fields)  # the destinations light up
+
+
+def test_a_table_hosted_from_the_lobby_against_two_bots_is_played_by_clicks(qtbot: Any) -> None:
+    """Over the network — a relay on loopback, the deck dealing the tokens and missions, two
+    bots of this computer — a turn of several choices confirmed one at a time goes on after
+    each (the store, then the roll), to the end; the record replays in the viewer."""
+    from pathlib import Path
+
+    from ui.replay import ReplayWidget
+
+    window = open_window(qtbot)
+    start = window.start
+    start.game_combo.setCurrentIndex(start.game_combo.findData("golden-city"))
+    start.host_seats_combo.setCurrentIndex(start.host_seats_combo.findData(3))
+    start.opponent_combo.setCurrentIndex(start.opponent_combo.findData("random"))
+    qtbot.mouseClick(start.host_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.table.controller is not None, timeout=30_000)
+    table = window.table
+    c = table.controller
+    assert type(c).__name__ == "NetworkController" and not c.can_chain
+    qtbot.waitUntil(lambda: c.phase == "human", timeout=30_000)
+    assert table.scene.store.isVisible() and table.scene.mission.isVisible()
+    play_by_clicks(qtbot, table, policy)
+    log = lines(window)
+    assert any(line.startswith("You buys:") for line in log)  # the player is called "You"
+    qtbot.waitUntil(lambda: table.record_path is not None, timeout=30_000)
+    replay = ReplayWidget.from_file(Path(table.record_path), speed=0.0)
+    qtbot.addWidget(replay)
+    replay.go(replay.last())
+    assert replay.index == replay.last() > 100
