@@ -16,7 +16,8 @@ Who moves: :meth:`BotGame.play` plays a seat's action (the player's, or the one 
 the caller asks the bots — :meth:`bot_turn` says which seat is due and gives its view —, so
 that a bot may choose in another thread (this object is not thread-safe: call it from one
 thread). Bots' claims are made as their machines sign each reveal, as a network bot's are
-(:func:`goldnet.view.bot_claim`).
+(:func:`goldnet.view.bot_claim`); the player's the same way, by :attr:`BotGame.claimer` when
+the desktop gives one (e.g. a mission announced as soon as it is fulfilled).
 
 Journal (:mod:`goldnet.net.journal`, the same format and folder as a network game's): ``meta``
 with no invite code; ``local`` (the bots' levels and keys, the dealer's seed); the player's
@@ -54,7 +55,7 @@ from protocol.messages import Turn
 
 from . import games
 from .binding import EngineBinding, make_engine
-from .engine import Action, Bot, GameState, Terminal
+from .engine import Action, Bot, Claimer, GameState, Terminal
 from .errors import GoldnetError
 from .local_deck import LocalDeck
 from .net.journal import (
@@ -169,6 +170,9 @@ class BotGame:
         self._ended = False
         self._started = False
         """The view of the game's start was made."""
+        self.claimer: Claimer | None = None
+        """What claims the player's seat makes (the desktop sets it from the game's kit);
+        None: the player claims nothing."""
 
     # --- making one ---------------------------------------------------------------------------
 
@@ -487,14 +491,23 @@ class BotGame:
                 self._relay.append((seat.seat, event.data))
 
     def _claims(self, seat: _Seat) -> list[tuple[Any, ...]]:
-        """A bot's claim, asked as its machine signs a reveal, on the state of that draw."""
+        """A member's claim, asked as its machine signs a reveal, on the state of that draw:
+        a bot's, or the player's by :attr:`claimer`."""
         machine, bot = seat.machine, seat.bot
-        if bot is None or machine.phase is not Phase.PLAY:
+        player = seat.seat == self.human
+        if (self.claimer if player else bot) is None or machine.phase is not Phase.PLAY:
             return []
         engine = machine.engine
         assert isinstance(engine, EngineBinding)
         claims = [c for c in engine.state.claims(seat.seat) if c not in machine.pending_claims]
-        claim = bot_claim(bot, engine.state.observation(seat.seat), claims)
+        if not claims:
+            return []
+        observation = engine.state.observation(seat.seat)
+        if player and self.claimer is not None:
+            claim = self.claimer.claim(observation, claims)
+        else:
+            assert bot is not None
+            claim = bot_claim(bot, observation, claims)
         return [] if claim is None else [claim]
 
     def _journal(self, sender: int, data: bytes) -> None:

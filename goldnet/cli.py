@@ -396,7 +396,19 @@ def _client_parsers(sub: Any) -> None:
     p.add_argument(
         "--scenario", type=Path, metavar="FILE", help="draw the position a scenario case reaches"
     )
-    p.add_argument("--turns", type=int, default=0, help="first let two bots play N turns")
+    p.add_argument(
+        "--seats", type=_positive, metavar="N", help="seats at the table (default: the fewest)"
+    )
+    p.add_argument(
+        "--seat",
+        type=_positive,
+        metavar="S",
+        help="draw what seat S sees (1 plays first; default: the public view)",
+    )
+    p.add_argument(
+        "--language", choices=("en", "fr"), help="the picture's words (default: the system's)"
+    )
+    p.add_argument("--turns", type=int, default=0, help="first let bots play N turns")
     p.add_argument("--seed", type=int, default=0, help="seed of those turns (default 0)")
     p.add_argument("--width", type=_positive, default=1400, help="picture width in pixels")
     p.add_argument("--out", type=Path, required=True, metavar="FILE.png", help="file to write")
@@ -414,21 +426,30 @@ def _render(args: argparse.Namespace) -> int:
     from ui.render import render_state
 
     from . import games
-    from .engine import ChanceOf, TurnOf
+    from .engine import ChanceOf, RevealOf, TurnOf
+    from .local_deck import LocalDeck
     from .rng import Stream
 
-    if args.board is None and args.scenario is None:
-        raise UsageError("goldnet render: give --board K or --scenario FILE")
+    info = games.get(args.game)
+    missing = [o.name for o in info.options if getattr(args, o.name, None) is None]
+    if missing and args.scenario is None:
+        wanted = " ".join(f"--{name} K" for name in missing)
+        raise UsageError(f"goldnet render: give {wanted} or --scenario FILE")
     if not 0 <= args.turns <= 1000:
         raise UsageError("goldnet render: --turns must be between 0 and 1000")
     if args.width > 8000:
         raise UsageError("goldnet render: --width must be at most 8000 pixels")
-    info, kit = games.get(args.game), kits.get(args.game)
+    seats = args.seats if args.seats is not None else info.seats[0]
+    if seats not in info.seats:
+        raise UsageError(
+            f"goldnet render: {info.title} is played by {info.seats[0]} to {info.seats[-1]} seats"
+        )
+    kit = kits.get(args.game)
     if args.scenario is not None:
         case = offline.read_json(args.scenario, "render")
         if not isinstance(case, dict):
             raise UsageError(f"goldnet render: {args.scenario} is not a scenario case")
-        if args.board is not None:
+        if getattr(args, "board", None) is not None:
             case = {**case, "board": args.board}
         malformed = info.scenario.ScenarioError if info.scenario is not None else ValueError
         try:
@@ -436,22 +457,31 @@ def _render(args: argparse.Namespace) -> int:
         except malformed as exc:
             raise UsageError(f"goldnet render: {args.scenario} is malformed: {exc}") from None
     else:
-        state = info.make((args.board,), info.seats[0])
+        state = info.make(tuple(getattr(args, o.name) for o in info.options), seats)
+    seat = None if args.seat is None else args.seat - 1
+    if seat is not None and seat >= state.n_seats:
+        raise UsageError(f"goldnet render: --seat must be 1 to {state.n_seats} at this table")
     chance = Stream(args.seed, "render")
+    deck = LocalDeck.for_state(state, args.seed, "render", "deck") if state.decks() else None
     # the middle bot level ("greedy" in Mountains & Rivers), one per seat
     level = info.bot_levels[len(info.bot_levels) // 2]
-    bots = [info.make_bot(level, f"{args.seed}/{seat}") for seat in range(state.n_seats)]
-    for turn in range(args.turns + (1 if args.turns else 0)):
+    bots = [info.make_bot(level, f"{args.seed}/{s}") for s in range(state.n_seats)]
+    played = 0
+    for _ in range(100_000):
         request = state.awaiting()
-        if isinstance(request, ChanceOf):
+        if isinstance(request, RevealOf) and deck is not None:
+            value = deck.value(request.deck, request.card)
+            state.apply_reveal(request.deck, request.card, request.to, value)
+        elif isinstance(request, ChanceOf) and args.turns:  # the next roll is thrown too
             state.apply_chance(chance.chance(request))
-            request = state.awaiting()
-        if not isinstance(request, TurnOf) or turn == args.turns:
+        elif isinstance(request, TurnOf) and played < args.turns:
+            s = request.seat
+            state.apply(bots[s].choose(state.observation(s), state.legal_actions(s)))
+            played += 1
+        else:
             break
-        seat = request.seat
-        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions(seat)))
     try:
-        render_state(state, args.out, args.width)
+        render_state(state, args.out, args.width, seat, args.language)
     except OSError as exc:
         raise UsageError(f"goldnet render: {exc}") from None
     print(f"wrote {args.out}")

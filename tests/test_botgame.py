@@ -223,3 +223,31 @@ def test_a_network_journal_is_described_by_its_table_not_its_invite(tmp_path: Pa
     info = describe_journal(path)
     assert not info["local"] and info["game"] == GAME and info["options"] == (6,)
     assert info["names"] == ("Bea", "Ada") and info["seat"] == 1
+
+
+def test_missions_are_announced_at_their_claiming_moment(tmp_path: Path) -> None:
+    """A Golden City mission is claimed at the draw of its seat's own die; each member (the bots,
+    and the player through ``claimer``) claims right after the step that made that draw due,
+    before its own reveal of it — none fulfilled at a claiming moment goes unannounced."""
+    info = games.get("golden-city")
+    claims = unannounced = 0
+    for k in range(3):
+        game = BotGame.new(
+            "golden-city",
+            (),
+            ["Ada", "Bot", "Bot 2"],
+            0,
+            ["", "heuristic", "heuristic"],
+            Identity.generate(),
+            folder=None,
+        )
+        game.claimer = info.make_bot("heuristic", f"claimer-{k}")  # a Claimer too
+        play(game, 3000, info.make_bot("heuristic", f"me-{k}"))
+        assert game.result is not None
+        events = [e for view in game.take_views() for e in view.events]
+        claims += sum(e.kind == "claim" for e in events)
+        unannounced += sum(e.kind == "unannounced" for e in events)
+        claimed = game.state.observation(None).claimed
+        assert sum(claimed) == sum(e.kind == "claim" for e in events)
+        assert not any(e.kind == "false-claim" for e in events)
+    assert claims >= 2 and unannounced == 0

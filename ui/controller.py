@@ -18,7 +18,12 @@ player's language (the kit's :meth:`~ui.kits.Kit.refusal`).
 Undo before Confirm is local: a legal action is applied to a *clone* of ``trial``, the table
 shows the clone, Undo drops it, Confirm sends it (over the network) or plays it (against a bot).
 (In Mountains & Rivers a bury and its shovel transfer are one action, so they are undone
-together.)
+together.) A game whose turn holds several choices (Golden City: the store's purchases, the
+choice before the roll, the move) may let the player go on choosing while the tentative
+position still awaits the player's own turn (``can_chain``): each choice is tried on the clone
+the one before made, Undo takes back the last one, Confirm plays them all in order — so
+Undo never reaches past a die: once the position awaits chance (or a reveal), only Confirm is
+left.
 
 Against bots the controller plays a :class:`goldnet.botgame.BotGame` (whatever the number of
 seats: the player takes one, a bot of the chosen level each of the others): a lockstep game
@@ -129,6 +134,9 @@ class PlayController(QObject):
 
     can_rematch = True
     """Whether the end screen offers a rematch."""
+    can_chain = False
+    """Whether the player may go on choosing after a tentative action while the tentative
+    position still awaits the player's turn (module docstring)."""
 
     def __init__(
         self, human: int | None, game: str, view: View, parent: QObject | None = None
@@ -144,7 +152,9 @@ class PlayController(QObject):
         """The last view of this seat: what the table shows when nothing is tried."""
         self.trial: GameState | None = None
         """While this seat is on turn: a rules state of its own, cloned for each move tried."""
-        self.tentative: tuple[Action, GameState, list[Event]] | None = None
+        self.chain: list[tuple[Action, GameState, list[Event]]] = []
+        """The tentative actions waiting for Confirm, oldest first: each with the trial state
+        after it and its events (one at most unless ``can_chain``)."""
         self.selection: Any = None
         self.phase = "bot"
         self._legal: set[Action] = set()
@@ -154,6 +164,35 @@ class PlayController(QObject):
         """The last move shown, ``(seat, action)`` (None before the first)."""
         self._queued = view.observation
         """The observation of the last view queued on the pacer (what its next view follows)."""
+
+    @property
+    def tentative(self) -> tuple[Action, GameState, list[Event]] | None:
+        """The last tentative action, the trial state after it and its events (None: none)."""
+        return self.chain[-1] if self.chain else None
+
+    @tentative.setter
+    def tentative(self, value: tuple[Action, GameState, list[Event]] | None) -> None:
+        self.chain = [] if value is None else [value]
+
+    def chaining(self) -> bool:
+        """Whether the player may choose again before confirming: the tentative position still
+        awaits this seat's turn (only when ``can_chain``)."""
+        tentative = self.tentative
+        return (
+            self.can_chain
+            and self.phase == "confirm"
+            and tentative is not None
+            and self.human is not None
+            and tentative[1].awaiting() == TurnOf(self.human)
+        )
+
+    def legal_now(self) -> set[Action]:
+        """The actions the player may choose now: on the tentative position while chaining,
+        else the view's."""
+        tentative = self.tentative
+        if self.chaining() and tentative is not None and self.human is not None:
+            return set(tentative[1].legal_actions(self.human))
+        return self._legal
 
     def is_bot(self, seat: int) -> bool:
         """Whether ``seat`` is played by a bot of this program (its panel says "Thinking…");
@@ -311,7 +350,10 @@ class PlayController(QObject):
             self.hintChanged.emit(texts.only_watching())
             return
         if self.phase == "confirm":
-            self.hintChanged.emit(texts.confirm_first())
+            if self.chaining():
+                self.moves.click(target)
+            else:
+                self.hintChanged.emit(texts.confirm_first())
             return
         if self.phase == "bot":
             self.hintChanged.emit(texts.not_your_turn(self.playing_name()))
@@ -323,7 +365,7 @@ class PlayController(QObject):
 
     def hover(self, target: Any) -> None:
         """The pointer is over ``target`` (the kit says how it left the board): preview."""
-        if self.phase != "human":
+        if self.phase != "human" and not self.chaining():
             self.previewChanged.emit(None, True)
             return
         self.moves.hover(target)
@@ -342,16 +384,21 @@ class PlayController(QObject):
         self.phaseChanged.emit()
 
     def _try(self, action: Action) -> None:
-        if self.trial is None:  # not on turn (a click raced the turn's end)
+        chained = self.chaining()
+        base = self.tentative[1] if chained and self.tentative is not None else self.trial
+        if base is None:  # not on turn (a click raced the turn's end)
             self.hintChanged.emit(texts.wait_a_moment())
             return
-        trial = self.trial.clone()
+        trial = base.clone()
         try:
             events = trial.apply(action)
         except IllegalAction as exc:
             self.hintChanged.emit(self.kit.refusal(exc.refusal))
             return
-        self.tentative = (action, trial, events)
+        if chained:
+            self.chain.append((action, trial, events))
+        else:
+            self.tentative = (action, trial, events)
         if self.human is not None:
             self.lastMoveChanged.emit((self.human, action))
         self.selection = None
@@ -362,13 +409,21 @@ class PlayController(QObject):
         self._set_phase("confirm")
 
     def undo(self) -> None:
-        """Drop the tentative action (all of it: a bury together with its shovel)."""
+        """Drop the last tentative action (all of it: a bury together with its shovel); the
+        one before it, if any, stays tentative."""
         if self.phase != "confirm" or self.tentative is None:
             return
-        self.tentative = None
-        self.lastMoveChanged.emit(self.last_move)
+        self.chain.pop()
+        tentative = self.chain[-1] if self.chain else None
+        if tentative is None:
+            self.lastMoveChanged.emit(self.last_move)
+            self.shown.emit(self.observation(), [])
+            self._set_phase("human")
+            return
+        if self.human is not None:
+            self.lastMoveChanged.emit((self.human, tentative[0]))
         self.shown.emit(self.observation(), [])
-        self._set_phase("human")
+        self._set_phase("confirm")
 
 
 class GameController(PlayController):
@@ -383,6 +438,7 @@ class GameController(PlayController):
     recordSaved = Signal(str)
     stopped = Signal(str)
     _ask = Signal(object, object, int)
+    can_chain = True
 
     def __init__(
         self,
@@ -418,6 +474,9 @@ class GameController(PlayController):
         """The views of the game's first steps, shown by :meth:`start`."""
         super().__init__(setup.human, setup.game, first, parent)
         self.setup = setup
+        claimer = getattr(self.kit, "claimer", None)  # optional: a game with claims
+        if claimer is not None and game.claimer is None:
+            game.claimer = claimer()
         self.pacer.pace = Pace.of(DEFAULT_SPEED, bot_delay)
         self._token = 0
         self._thread = QThread()
@@ -530,14 +589,23 @@ class GameController(PlayController):
         self._take()
 
     def confirm(self) -> None:
-        """Play the tentative action; the turn passes."""
+        """Play the tentative actions, in order; the turn goes on (or passes)."""
         if self.phase != "confirm" or self.tentative is None or self.human is None:
             return
-        action = self.tentative[0]
+        actions = [action for action, _, _ in self.chain]
+        played = 0
         try:
-            self.game.play(self.human, action)
+            for action in actions:
+                self.game.play(self.human, action)
+                played += 1
         except LocalProtocolError:  # the rules took it on a clone: not expected
             self.tentative = None
+            if played:  # the game moved on: show where it is
+                self.trial = None
+                self.hintChanged.emit(texts.move_not_taken())
+                self._set_phase("bot")
+                self._take()
+                return
             self.lastMoveChanged.emit(self.last_move)
             self.shown.emit(self.observation(), [])
             self.hintChanged.emit(texts.move_not_taken())

@@ -12,6 +12,11 @@ A kit plugs in with one entry in :data:`KITS`: the game's name and the module th
 Tests add a kit of their own for a test game with :func:`register` (and take it away with
 :func:`unregister`), so that the shell runs a game it never names.
 
+Two methods are optional (the shell asks with ``getattr``): ``claimer()`` — what claims the
+player's seat makes in a game against bots (a :class:`goldnet.engine.Claimer`; Golden City: the
+mission announced as soon as it is fulfilled) — and ``end_summary(names, result, observation)``
+— the end screen's text (rich text allowed) instead of :meth:`Kit.score_line`.
+
 Invariants: every kit's game is a registered game (:func:`goldnet.games.get`); this is the only
 shell module that names a kit's package.
 """
@@ -34,7 +39,10 @@ if TYPE_CHECKING:
     from .controller import PlayController
     from .rules import RulesText
 
-KITS: Mapping[str, str] = {"mountains-rivers": "ui.mountains_rivers"}
+KITS: Mapping[str, str] = {
+    "mountains-rivers": "ui.mountains_rivers",
+    "golden-city": "ui.golden_city",
+}
 """Game name -> the module defining its ``KIT``, in the order menus list the games."""
 
 

@@ -246,7 +246,9 @@ class NetworkController(PlayController):
             return  # the end is shown by the view that reached it
         awaiting = self.view.awaiting
         if self.view.on_turn:
-            if self.phase in ("confirm", "sending"):
+            # a move on its way, or one waiting for Confirm — but once the network applied the
+            # move (its view ended the tentative one), a turn of several choices goes on
+            if self.phase == "confirm" or (self.phase == "sending" and self.tentative is not None):
                 return
             self._legal = set(self.view.legal)
             self._set_phase("human")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
@@ -57,9 +58,34 @@ def render_scene(scene: QGraphicsScene, width: int) -> QImage:
     return image
 
 
-def render_state(state: GameState, out: Path, width: int = 1400) -> None:
+_translations: list[Any] = []
+"""The one set of translations pictures are worded in (kept alive while the process draws;
+installing another language replaces its translator, never stacks a second one)."""
+
+
+def use_language(language: str | None) -> str:
+    """Word the pictures drawn from now on in ``language`` (``"en"``, ``"fr"``; None: the
+    system's); returns the language used."""
+    from .i18n import Translations, resolve
+
+    ensure_app(headless=True)
+    if not _translations:
+        _translations.append(Translations())
+    lang = resolve(language)
+    _translations[0].install(lang)
+    return lang
+
+
+def render_state(
+    state: GameState,
+    out: Path,
+    width: int = 1400,
+    seat: int | None = None,
+    language: str | None = None,
+) -> None:
     """Write a PNG of ``state`` (a position of any game with a kit) to ``out``, ``width``
-    pixels wide.
+    pixels wide — as ``seat`` sees it when given (its secrets: a mission, a peek), else the
+    public view —, worded in ``language`` (None: the system's).
 
     Raises:
         OSError: the file cannot be written.
@@ -67,8 +93,10 @@ def render_state(state: GameState, out: Path, width: int = 1400) -> None:
     """
     from . import kits
 
-    ensure_app(headless=True)
-    image = render_scene(kits.get(state.game).still_scene(state), width)
+    use_language(language)
+    kit = kits.get(state.game)
+    scene = kit.still_scene(state) if seat is None else kit.still_scene(state, seat)  # type: ignore[call-arg]
+    image = render_scene(scene, width)
     saved: bool = image.save(str(out), "PNG")  # type: ignore[call-overload]
     if not saved:
         raise OSError(f"cannot write {out}")

@@ -386,9 +386,14 @@ class TableWidget(QWidget):
         if getattr(c, "pause", "") and c.phase not in ("over", "stopped"):
             self.status.setText(texts.paused())
         else:
-            line = texts.status_line(c.phase, c.playing_name()) or c.kit.turn_status(
-                c.phase, c.obs, c.selection is not None
-            )
+            if c.chaining():  # more choices may follow before Confirm: the kit words them
+                line = c.kit.turn_status("chain", c.observation(), False)
+            elif c.phase == "bot" and c.human is not None and c.playing_seat() == c.human:
+                line = c.kit.turn_status("waiting", c.obs, False)  # my own dice: no one "plays"
+            else:
+                line = texts.status_line(c.phase, c.playing_name()) or c.kit.turn_status(
+                    c.phase, c.obs, c.selection is not None
+                )
             self.status.setText(texts.watching(line) if c.spectating else line)
         active = c.kit.active_seat(c.obs)
         away: frozenset[int] = getattr(c, "away", frozenset())
@@ -432,7 +437,11 @@ class TableWidget(QWidget):
         else:
             title = texts.game_over()
         self.end.title.setText(title)
-        self.end.scores.setText(c.kit.score_line(c.names, result))
+        summary = getattr(c.kit, "end_summary", None)  # optional: a kit's fuller end screen
+        if summary is not None:
+            self.end.scores.setText(summary(c.names, result, c.obs))
+        else:
+            self.end.scores.setText(c.kit.score_line(c.names, result))
         self._show_end(c)
 
     def _paused(self, text: str) -> None:

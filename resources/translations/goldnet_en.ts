@@ -122,4 +122,140 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>GoldenCity</name>
+    <message numerus="yes">
+        <source>a nugget of %n</source>
+        <translation>
+            <numerusform>a nugget of %n</numerusform>
+            <numerusform>a nugget of %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>a vein of %n nugget(s)</source>
+        <translation>
+            <numerusform>a vein of %n nugget</numerusform>
+            <numerusform>a vein of %n nuggets</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The lantern lights the mine for %n roll(s).</source>
+        <translation>
+            <numerusform>The lantern lights the mine for %n roll.</numerusform>
+            <numerusform>The lantern lights the mine for %n rolls.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The locomotive is %n field(s) from the station.</source>
+        <translation>
+            <numerusform>The locomotive is %n field from the station.</numerusform>
+            <numerusform>The locomotive is %n fields from the station.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Next Gazette after %n more advance(s).</source>
+        <translation>
+            <numerusform>Next Gazette after %n more advance.</numerusform>
+            <numerusform>Next Gazette after %n more advances.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The lantern lights %n more roll(s).</source>
+        <translation>
+            <numerusform>The lantern lights %n more roll.</numerusform>
+            <numerusform>The lantern lights %n more rolls.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n raft(s) moored here.</source>
+        <translation>
+            <numerusform>%n raft moored here.</numerusform>
+            <numerusform>%n rafts moored here.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n field(s) in a straight line: click a highlighted field.</source>
+        <translation>
+            <numerusform>Move %n field in a straight line: click a highlighted field.</numerusform>
+            <numerusform>Move %n fields in a straight line: click a highlighted field.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deliver %n thief(s) to the sheriff</source>
+        <translation>
+            <numerusform>Deliver %n thief to the sheriff</numerusform>
+            <numerusform>Deliver %n thieves to the sheriff</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Win %n brawl(s) against thieves</source>
+        <translation>
+            <numerusform>Win %n brawl against thieves</numerusform>
+            <numerusform>Win %n brawls against thieves</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Win %n fight(s) against prospectors</source>
+        <translation>
+            <numerusform>Win %n fight against prospectors</numerusform>
+            <numerusform>Win %n fights against prospectors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Bring %n nugget(s) up from the mine with the wagon</source>
+        <translation>
+            <numerusform>Bring %n nugget up from the mine with the wagon</numerusform>
+            <numerusform>Bring %n nuggets up from the mine with the wagon</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cross a lake by raft %n time(s)</source>
+        <translation>
+            <numerusform>Cross a lake by raft %n time</numerusform>
+            <numerusform>Cross a lake by raft %n times</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Beat %n ghost(s) in the mine</source>
+        <translation>
+            <numerusform>Beat %n ghost in the mine</numerusform>
+            <numerusform>Beat %n ghosts in the mine</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Take %n nugget token(s) from the hills</source>
+        <translation>
+            <numerusform>Take %n nugget token from the hills</numerusform>
+            <numerusform>Take %n nugget tokens from the hills</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Bank %n nugget(s) or more in a single homecoming</source>
+        <translation>
+            <numerusform>Bank %n nugget or more in a single homecoming</numerusform>
+            <numerusform>Bank %n nuggets or more in a single homecoming</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Buy %n tool(s) at the general store</source>
+        <translation>
+            <numerusform>Buy %n tool at the general store</numerusform>
+            <numerusform>Buy %n tools at the general store</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Launch the locomotive %n time(s)</source>
+        <translation>
+            <numerusform>Launch the locomotive %n time</numerusform>
+            <numerusform>Launch the locomotive %n times</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n step(s) along the galleries: click a highlighted gallery.</source>
+        <translation>
+            <numerusform>Move %n step along the galleries: click a highlighted gallery.</numerusform>
+            <numerusform>Move %n steps along the galleries: click a highlighted gallery.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

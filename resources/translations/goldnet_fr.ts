@@ -1482,4 +1482,1164 @@
         <translation>Cette partie n’est pas enregistrée : si la fenêtre se ferme, elle ne pourra pas reprendre.</translation>
     </message>
 </context>
+<context>
+    <name>GoldenCity</name>
+    <message>
+        <source>No issue has appeared yet: one appears every third advance of the locomotive.</source>
+        <translation>Aucun numéro n’a encore paru : il en paraît un toutes les trois avancées de la locomotive.</translation>
+    </message>
+    <message>
+        <source>No. %1</source>
+        <translation>N° %1</translation>
+    </message>
+    <message>
+        <source>Final banks, missions included</source>
+        <translation>Banques finales, missions comprises</translation>
+    </message>
+    <message numerus="yes">
+        <source>a nugget of %n</source>
+        <translation>
+            <numerusform>une pépite de %n</numerusform>
+            <numerusform>une pépite de %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a thief of strength %1</source>
+        <translation>un voleur de force %1</translation>
+    </message>
+    <message>
+        <source>%1 is home, with an empty sack.</source>
+        <translation>%1 rentre chez lui, le sac vide.</translation>
+    </message>
+    <message numerus="yes">
+        <source>a vein of %n nugget(s)</source>
+        <translation>
+            <numerusform>un filon de %n pépite</numerusform>
+            <numerusform>un filon de %n pépites</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a ghost</source>
+        <translation>un fantôme</translation>
+    </message>
+    <message>
+        <source>a cave-in</source>
+        <translation>un éboulement</translation>
+    </message>
+    <message numerus="yes">
+        <source>The lantern lights the mine for %n roll(s).</source>
+        <translation>
+            <numerusform>La lanterne éclaire la mine pour %n lancer.</numerusform>
+            <numerusform>La lanterne éclaire la mine pour %n lancers.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A cow on the track: the locomotive does not advance.</source>
+        <translation>Une vache sur la voie : la locomotive n’avance pas.</translation>
+    </message>
+    <message>
+        <source>The locomotive enters Golden City station!</source>
+        <translation>La locomotive entre en gare de Golden City !</translation>
+    </message>
+    <message>
+        <source>No issue of the Gazette can appear.</source>
+        <translation>Aucun numéro de la Gazette ne peut paraître.</translation>
+    </message>
+    <message>
+        <source>%1 is home and banks %2 (nuggets: %3, the sheriff&apos;s bounty: %4).</source>
+        <translation>%1 rentre chez lui et met %2 en banque (pépites : %3, prime du shérif : %4).</translation>
+    </message>
+    <message>
+        <source>%1 is home and banks %2.</source>
+        <translation>%1 rentre chez lui et met %2 en banque.</translation>
+    </message>
+    <message>
+        <source>fight</source>
+        <translation>bagarre</translation>
+    </message>
+    <message>
+        <source>brawl</source>
+        <translation>rixe</translation>
+    </message>
+    <message>
+        <source>duel with the ghost</source>
+        <translation>duel contre le fantôme</translation>
+    </message>
+    <message>
+        <source>duel with the guard</source>
+        <translation>duel contre le garde</translation>
+    </message>
+    <message>
+        <source>— Turn %1: %2 —</source>
+        <translation>— Tour %1 : %2 —</translation>
+    </message>
+    <message>
+        <source>%1 loses this turn (the cave-in).</source>
+        <translation>%1 passe ce tour (l’éboulement).</translation>
+    </message>
+    <message>
+        <source>%1 cannot move %2: the roll is lost.</source>
+        <translation>%1 ne peut pas avancer de %2 : le lancer est perdu.</translation>
+    </message>
+    <message>
+        <source>%1 crosses the lake by raft from %2 to %3.</source>
+        <translation>%1 traverse le lac en radeau de %2 à %3.</translation>
+    </message>
+    <message>
+        <source>%1 rides the Pony Express home.</source>
+        <translation>%1 rentre chez lui au galop du Pony Express.</translation>
+    </message>
+    <message>
+        <source>%1 buys: %2 (price: %3).</source>
+        <translation>%1 achète : %2 (prix : %3).</translation>
+    </message>
+    <message>
+        <source>%1 looks at the token on %2 with the lantern.</source>
+        <translation>%1 regarde le jeton de %2 à la lanterne.</translation>
+    </message>
+    <message>
+        <source>On %1: %2.</source>
+        <translation>En %1 : %2.</translation>
+    </message>
+    <message>
+        <source>%1 takes a nugget of %2.</source>
+        <translation>%1 emporte une pépite de %2.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s sieve rolls %2: that many nuggets more.</source>
+        <translation>Le tamis de %1 donne %2 : autant de pépites en plus.</translation>
+    </message>
+    <message>
+        <source>%1 brawls with a thief of strength %2 on %3.</source>
+        <translation>Rixe : %1 affronte un voleur de force %2 en %3.</translation>
+    </message>
+    <message>
+        <source>%1 attacks %2: a fight!</source>
+        <translation>%1 attaque %2 : bagarre !</translation>
+    </message>
+    <message>
+        <source>%1 meets a ghost on %2.</source>
+        <translation>%1 rencontre un fantôme en %2.</translation>
+    </message>
+    <message>
+        <source>%1 tries to rob the train: the guard (strength %2) fights.</source>
+        <translation>%1 tente de braquer le train : le garde (force %2) se défend.</translation>
+    </message>
+    <message>
+        <source>Duel die (%1): %2 rolls %3.</source>
+        <translation>Dé des duels (%1) : %2 fait %3.</translation>
+    </message>
+    <message>
+        <source>A tie at %1: roll again.</source>
+        <translation>Égalité à %1 : on relance.</translation>
+    </message>
+    <message>
+        <source>%1 wins the fight and takes the sack (nuggets: %2, thieves: %3); %4 goes home.</source>
+        <translation>%1 gagne la bagarre et prend le sac (pépites : %2, voleurs : %3) ; %4 rentre chez lui.</translation>
+    </message>
+    <message>
+        <source>The thief beats %1 and keeps the sack under it (nuggets: %2, thieves: %3).</source>
+        <translation>Le voleur bat %1 et garde le sac sous lui (pépites : %2, voleurs : %3).</translation>
+    </message>
+    <message>
+        <source>%1 chases the ghost from %2.</source>
+        <translation>%1 chasse le fantôme de %2.</translation>
+    </message>
+    <message>
+        <source>The ghost beats %1 on %2.</source>
+        <translation>Le fantôme bat %1 en %2.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s sack is lost (nuggets: %2, thieves: %3).</source>
+        <translation>Le sac de %1 est perdu (pépites : %2, voleurs : %3).</translation>
+    </message>
+    <message>
+        <source>The guard beats %1, who goes home.</source>
+        <translation>Le garde bat %1, qui rentre chez lui.</translation>
+    </message>
+    <message>
+        <source>%1 robs the train&apos;s chest: %2 nuggets!</source>
+        <translation>%1 braque le coffre du train : %2 pépites !</translation>
+    </message>
+    <message>
+        <source>%1 beat the wanted %2: the sheriff pays %3.</source>
+        <translation>%1 a battu %2, recherché : le shérif paie %3.</translation>
+    </message>
+    <message>
+        <source>%1 goes down into the mine at %2.</source>
+        <translation>%1 descend dans la mine en %2.</translation>
+    </message>
+    <message>
+        <source>%1 finds a vein of %2 nuggets on %3.</source>
+        <translation>%1 trouve un filon de %2 pépites en %3.</translation>
+    </message>
+    <message>
+        <source>A cave-in on %1: %2 loses the next turn.</source>
+        <translation>Éboulement en %1 : %2 passe son prochain tour.</translation>
+    </message>
+    <message>
+        <source>%1 comes up at %2: the wagon banks %3 (the company keeps %4).</source>
+        <translation>%1 remonte en %2 : le wagonnet verse %3 en banque (la compagnie en garde %4).</translation>
+    </message>
+    <message>
+        <source>%1 is cut off below: the company digs them out.</source>
+        <translation>%1 est emmuré au fond : la compagnie le dégage.</translation>
+    </message>
+    <message>
+        <source>The locomotive advances to %1 (advance %2).</source>
+        <translation>La locomotive avance en %1 (avancée %2).</translation>
+    </message>
+    <message>
+        <source>The locomotive hits %1: %2 takes the sack (nuggets: %3, thieves: %4).</source>
+        <translation>La locomotive percute %1 : %2 prend le sac (pépites : %3, voleurs : %4).</translation>
+    </message>
+    <message>
+        <source>%1 goes home.</source>
+        <translation>%1 rentre chez lui.</translation>
+    </message>
+    <message>
+        <source>La Gazette de Golden City: %1.</source>
+        <translation>La Gazette de Golden City : %1.</translation>
+    </message>
+    <message>
+        <source>The Gazette places %1 on %2.</source>
+        <translation>La Gazette place %1 en %2.</translation>
+    </message>
+    <message>
+        <source>The mayor pays %1 nuggets to %2.</source>
+        <translation>Le maire verse %1 pépites à %2.</translation>
+    </message>
+    <message>
+        <source>Wanted: %1.</source>
+        <translation>Recherché : %1.</translation>
+    </message>
+    <message>
+        <source>%1 announces: mission fulfilled!</source>
+        <translation>%1 annonce : mission remplie !</translation>
+    </message>
+    <message>
+        <source>The game ends: the locomotive reached the station.</source>
+        <translation>La partie s’arrête : la locomotive est entrée en gare.</translation>
+    </message>
+    <message>
+        <source>The game ends: no nugget is left to discover.</source>
+        <translation>La partie s’arrête : il n’y a plus de pépite à découvrir.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s mission: %2.</source>
+        <translation>Mission de %1 : %2.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s mission is fulfilled: bonus %2.</source>
+        <translation>La mission de %1 est remplie : prime de %2.</translation>
+    </message>
+    <message>
+        <source>%1 announced a mission that was not fulfilled.</source>
+        <translation>%1 a annoncé une mission qui n’était pas remplie.</translation>
+    </message>
+    <message>
+        <source>%1 fulfilled the mission but never announced it.</source>
+        <translation>%1 a rempli sa mission sans jamais l’annoncer.</translation>
+    </message>
+    <message>
+        <source>%1 saw the token on %2.</source>
+        <translation>%1 a vu le jeton de %2.</translation>
+    </message>
+    <message>
+        <source>%1 rolls the locomotive.</source>
+        <translation>%1 lance la locomotive.</translation>
+    </message>
+    <message>
+        <source>%1 rolls %2.</source>
+        <translation>%1 fait %2.</translation>
+    </message>
+    <message>
+        <source>%1 moves below from %2 to %3.</source>
+        <translation>%1 avance au fond de %2 à %3.</translation>
+    </message>
+    <message>
+        <source>%1 moves from %2 to %3.</source>
+        <translation>%1 va de %2 à %3.</translation>
+    </message>
+    <message>
+        <source>the ghost</source>
+        <translation>le fantôme</translation>
+    </message>
+    <message>
+        <source>%1 captures the thief and its loot (nuggets: %2, thieves: %3).</source>
+        <translation>%1 capture le voleur et son butin (pépites : %2, voleurs : %3).</translation>
+    </message>
+    <message>
+        <source>%1 captures the thief.</source>
+        <translation>%1 capture le voleur.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The locomotive is %n field(s) from the station.</source>
+        <translation>
+            <numerusform>La locomotive est à %n case de la gare.</numerusform>
+            <numerusform>La locomotive est à %n cases de la gare.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 rolled %2.</source>
+        <translation>%1 a fait %2.</translation>
+    </message>
+    <message>
+        <source>The train&apos;s chest: %1 against the guard</source>
+        <translation>Le coffre du train : %1 contre le garde</translation>
+    </message>
+    <message>
+        <source>Tie at %1: both roll again.</source>
+        <translation>Égalité à %1 : on relance.</translation>
+    </message>
+    <message>
+        <source>Announced: the others know it is fulfilled, not which it is.</source>
+        <translation>Annoncée : les autres savent qu’elle est remplie, pas laquelle.</translation>
+    </message>
+    <message>
+        <source>Your secret mission</source>
+        <translation>Votre mission secrète</translation>
+    </message>
+    <message>
+        <source>%1 — no bonus</source>
+        <translation>%1 — pas de prime</translation>
+    </message>
+    <message>
+        <source>No issue in force.</source>
+        <translation>Aucun numéro en vigueur.</translation>
+    </message>
+    <message>
+        <source>In force: beat the leader in a fight for the sheriff&apos;s reward.</source>
+        <translation>En vigueur : battez le premier dans une bagarre pour la récompense du shérif.</translation>
+    </message>
+    <message>
+        <source>In force: every roll on the surface is one step shorter.</source>
+        <translation>En vigueur : hors de la mine, chaque lancer fait un pas de moins.</translation>
+    </message>
+    <message>
+        <source>In force: the revolver counts in no duel.</source>
+        <translation>En vigueur : le revolver ne compte dans aucun duel.</translation>
+    </message>
+    <message>
+        <source>In force: every tool costs one nugget less.</source>
+        <translation>En vigueur : chaque outil coûte une pépite de moins.</translation>
+    </message>
+    <message>
+        <source>In force: the company keeps nothing from the wagon.</source>
+        <translation>En vigueur : la compagnie ne garde rien du wagonnet.</translation>
+    </message>
+    <message>
+        <source>In force: 4 nuggets per thief delivered to the sheriff.</source>
+        <translation>En vigueur : 4 pépites par voleur livré au shérif.</translation>
+    </message>
+    <message>
+        <source>Published: its effect has applied.</source>
+        <translation>Paru : son effet s’est appliqué.</translation>
+    </message>
+    <message>
+        <source>%1 rolled the locomotive: it advances one field.</source>
+        <translation>%1 a lancé la locomotive : elle avance d’une case.</translation>
+    </message>
+    <message>
+        <source>(Sandstorm: one step less on the surface.)</source>
+        <translation>(Tempête de sable : un pas de moins hors de la mine.)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Next Gazette after %n more advance(s).</source>
+        <translation>
+            <numerusform>Prochaine Gazette dans %n avancée.</numerusform>
+            <numerusform>Prochaine Gazette dans %n avancées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A cow is on the track.</source>
+        <translation>Une vache est sur la voie.</translation>
+    </message>
+    <message>
+        <source>Fight: %1 against %2</source>
+        <translation>Bagarre : %1 contre %2</translation>
+    </message>
+    <message>
+        <source>Brawl: %1 against a thief</source>
+        <translation>Rixe : %1 contre un voleur</translation>
+    </message>
+    <message>
+        <source>Ghost: %1 in the dark</source>
+        <translation>Fantôme : %1 dans le noir</translation>
+    </message>
+    <message>
+        <source>%1 wins, takes the sack (nuggets: %2, thieves: %3) and sends %4 home.</source>
+        <translation>%1 gagne, prend le sac (pépites : %2, voleurs : %3) et renvoie %4 chez lui.</translation>
+    </message>
+    <message>
+        <source>The thief wins and keeps %1&apos;s sack (nuggets: %2, thieves: %3).</source>
+        <translation>Le voleur gagne et garde le sac de %1 (pépites : %2, voleurs : %3).</translation>
+    </message>
+    <message>
+        <source>%1 chases the ghost away.</source>
+        <translation>%1 chasse le fantôme.</translation>
+    </message>
+    <message>
+        <source>The ghost wins: everything %1 carried vanishes.</source>
+        <translation>Le fantôme gagne : tout ce que portait %1 s’évanouit.</translation>
+    </message>
+    <message>
+        <source>The guard wins: %1 goes home and loses the sack.</source>
+        <translation>Le garde gagne : %1 rentre chez lui et perd son sac.</translation>
+    </message>
+    <message>
+        <source>Fulfilled! It is announced at the start of your next turn.</source>
+        <translation>Remplie ! Elle sera annoncée au début de votre prochain tour.</translation>
+    </message>
+    <message>
+        <source>%1 — +%2</source>
+        <translation>%1 — +%2</translation>
+    </message>
+    <message>
+        <source>In force: the train&apos;s chest waits on the locomotive&apos;s field.</source>
+        <translation>En vigueur : le coffre du train attend sur la case de la locomotive.</translation>
+    </message>
+    <message>
+        <source>The train&apos;s chest has been tried: no more robbery.</source>
+        <translation>Le coffre du train a été tenté : plus de braquage.</translation>
+    </message>
+    <message>
+        <source>In force: the next locomotive rolled does not advance.</source>
+        <translation>En vigueur : la prochaine locomotive lancée n’avance pas.</translation>
+    </message>
+    <message>
+        <source>The cow has left the track.</source>
+        <translation>La vache a quitté la voie.</translation>
+    </message>
+    <message>
+        <source>Move %1 or %2.</source>
+        <translation>Avancez de %1 ou %2.</translation>
+    </message>
+    <message>
+        <source>Thief</source>
+        <translation>Voleur</translation>
+    </message>
+    <message>
+        <source>Ghost</source>
+        <translation>Fantôme</translation>
+    </message>
+    <message>
+        <source>Guard</source>
+        <translation>Garde</translation>
+    </message>
+    <message>
+        <source>Bonus at the end if fulfilled: %1 nuggets.</source>
+        <translation>Prime à la fin si elle est remplie : %1 pépites.</translation>
+    </message>
+    <message>
+        <source>Move %1.</source>
+        <translation>Avancez de %1.</translation>
+    </message>
+    <message>
+        <source>Leave the store</source>
+        <translation>Quitter le magasin</translation>
+    </message>
+    <message>
+        <source>General Store</source>
+        <translation>Magasin général</translation>
+    </message>
+    <message>
+        <source>Nuggets spent here are spent for good: each tool must pay for itself.</source>
+        <translation>Les pépites dépensées ici le sont pour de bon : chaque outil doit se rembourser.</translation>
+    </message>
+    <message>
+        <source>vs</source>
+        <translation>contre</translation>
+    </message>
+    <message>
+        <source>strength</source>
+        <translation>force</translation>
+    </message>
+    <message>
+        <source>Soldes! Every tool costs one nugget less.</source>
+        <translation>Soldes ! Chaque objet coûte une pépite de moins.</translation>
+    </message>
+    <message>
+        <source>Owned</source>
+        <translation>Possédé</translation>
+    </message>
+    <message>
+        <source>Bank: %1</source>
+        <translation>Banque : %1</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>Acheter</translation>
+    </message>
+    <message>
+        <source>Too dear</source>
+        <translation>Trop cher</translation>
+    </message>
+    <message>
+        <source>+%1 revolver</source>
+        <translation>+%1 revolver</translation>
+    </message>
+    <message>
+        <source>Held.</source>
+        <translation>Possédé.</translation>
+    </message>
+    <message>
+        <source>Not held: the general store sells it.</source>
+        <translation>Pas possédé : le magasin général le vend.</translation>
+    </message>
+    <message>
+        <source>What the sack holds is safe only once banked at home.</source>
+        <translation>Ce que contient le sac n’est à l’abri qu’une fois en banque, à la maison.</translation>
+    </message>
+    <message>
+        <source>Loses a turn</source>
+        <translation>Passe un tour</translation>
+    </message>
+    <message>
+        <source>bank</source>
+        <translation>banque</translation>
+    </message>
+    <message>
+        <source>sack</source>
+        <translation>sac</translation>
+    </message>
+    <message>
+        <source>Bank: %1 — only the bank counts at the end.</source>
+        <translation>Banque : %1 — seule la banque compte à la fin.</translation>
+    </message>
+    <message>
+        <source>Sack — nuggets: %1, captured thieves: %2, gold found below: %3.</source>
+        <translation>Sac — pépites : %1, voleurs capturés : %2, or trouvé au fond : %3.</translation>
+    </message>
+    <message>
+        <source>Loses the next turn (a cave-in).</source>
+        <translation>Passe son prochain tour (un éboulement).</translation>
+    </message>
+    <message>
+        <source>Mission fulfilled (which one stays secret until the end).</source>
+        <translation>Mission remplie (laquelle reste secrète jusqu’à la fin).</translation>
+    </message>
+    <message>
+        <source>The connection is lost.</source>
+        <translation>La connexion est perdue.</translation>
+    </message>
+    <message>
+        <source>Tools: %1.</source>
+        <translation>Outils : %1.</translation>
+    </message>
+    <message>
+        <source>To play</source>
+        <translation>À jouer</translation>
+    </message>
+    <message>
+        <source>Winner!</source>
+        <translation>Gagnant !</translation>
+    </message>
+    <message>
+        <source>2 to 6 prospectors roam the hills around Golden City. Only the gold in your bank counts at the end: carry nuggets home before thieves, ghosts, other prospectors or the locomotive take them.</source>
+        <translation>De 2 à 6 chercheurs d’or parcourent les collines autour de Golden City. Seul l’or de votre banque compte à la fin : rapportez vos pépites chez vous avant que les voleurs, les fantômes, les autres chercheurs ou la locomotive ne les prennent.</translation>
+    </message>
+    <message>
+        <source>A turn</source>
+        <translation>Un tour</translation>
+    </message>
+    <message>
+        <source>Roll the die: five numbers, 2 to 6, and a locomotive. A number moves your prospector exactly that many fields in a straight line, in the direction you choose: click a highlighted field. You jump over other prospectors and hills, never through a house, never onto a lake.</source>
+        <translation>Lancez le dé : cinq chiffres, de 2 à 6, et une locomotive. Un chiffre fait avancer votre chercheur d’exactement autant de cases en ligne droite, dans la direction de votre choix : cliquez une case en surbrillance. On passe par-dessus les autres chercheurs et les collines, jamais à travers une maison, jamais sur un lac.</translation>
+    </message>
+    <message>
+        <source>Your own house needs no exact roll: a roll that reaches it stops there. At home, your sack goes to your bank, and the sheriff pays 2 nuggets for every thief you captured.</source>
+        <translation>Pas besoin de tomber pile sur votre maison : un lancer qui l’atteint s’y arrête. À la maison, votre sac va en banque, et le shérif paie 2 pépites par voleur capturé.</translation>
+    </message>
+    <message>
+        <source>Your choices wait for Confirm: Undo takes them back, but a die once thrown stays thrown.</source>
+        <translation>Vos choix attendent « Confirmer » : « Annuler » les reprend, mais un dé lancé reste lancé.</translation>
+    </message>
+    <message>
+        <source>What you find</source>
+        <translation>Ce que l’on trouve</translation>
+    </message>
+    <message>
+        <source>The general store</source>
+        <translation>Le magasin général</translation>
+    </message>
+    <message>
+        <source>Whenever your turn begins or ends at home the store opens: buy tools with your bank, at most one of each.</source>
+        <translation>Chaque fois que votre tour commence ou finit chez vous, le magasin ouvre : achetez des outils avec votre banque, un de chaque au plus.</translation>
+    </message>
+    <message>
+        <source>The mine</source>
+        <translation>La mine</translation>
+    </message>
+    <message>
+        <source>With a pickaxe, stop on a cave (a roll that reaches it is enough) and go down into the mine, drawn at the bottom of the table. Its galleries hide veins of 5 to 7 nuggets, cave-ins that cost a turn and wall the gallery, and ghosts: no revolver helps, and a ghost that wins makes your sack vanish. Without a lit lantern you move only half the roll. To come up, land exactly on a door: the wagon banks the gold you found below, less 3 for the company.</source>
+        <translation>Avec une pioche, arrêtez-vous sur une grotte (un lancer qui l’atteint suffit) et descendez dans la mine, dans l’encart en bas de la table. Ses galeries cachent des filons de 5 à 7 pépites, des éboulements qui font passer un tour et murent la galerie, et des fantômes : le revolver n’y peut rien, et un fantôme qui gagne fait s’évanouir votre sac. Sans lanterne allumée, on n’avance que de la moitié du dé. Pour ressortir, tombez pile sur une porte : le wagonnet verse en banque l’or trouvé au fond, moins 3 pour la compagnie.</translation>
+    </message>
+    <message>
+        <source>The locomotive and the end</source>
+        <translation>La locomotive et la fin</translation>
+    </message>
+    <message>
+        <source>The locomotive face moves the locomotive one field towards the station. Whoever stands where it arrives goes home, and whoever rolled it takes their sack — your own locomotive takes everything you carry. The game ends when it enters the station, or when no nugget is left to discover.</source>
+        <translation>La face locomotive fait avancer la locomotive d’une case vers la gare. Celui qui se trouve sur la case où elle arrive rentre chez lui, et celui qui l’a lancée prend son sac — votre propre locomotive vous fait tout perdre. La partie s’arrête quand elle entre en gare, ou quand il n’y a plus de pépite à découvrir.</translation>
+    </message>
+    <message>
+        <source>Secret missions</source>
+        <translation>Missions secrètes</translation>
+    </message>
+    <message>
+        <source>Each prospector has a secret mission on a glass card only they see. Fulfilled, it is announced at the start of your next turn (the others learn that it is fulfilled, never which one) and pays a bonus at the end, when every mission is shown.</source>
+        <translation>Chaque chercheur a une mission secrète, sur une carte de verre que lui seul voit. Remplie, elle est annoncée au début de votre prochain tour (les autres apprennent seulement qu’elle est remplie, jamais laquelle) et rapporte une prime à la fin, quand toutes les missions sont dévoilées.</translation>
+    </message>
+    <message>
+        <source>La Gazette de Golden City</source>
+        <translation>La Gazette de Golden City</translation>
+    </message>
+    <message>
+        <source>Every third advance of the locomotive an issue of the Gazette appears: its front page opens in the middle of the table, then folds into the corner, where a click opens it again. It changes the game until the next issue.</source>
+        <translation>Toutes les trois avancées de la locomotive, un numéro de la Gazette paraît : sa une s’affiche au milieu de la table, puis se range dans un coin, où un clic la rouvre. Il change la donne jusqu’au suivant.</translation>
+    </message>
+    <message>
+        <source>Lakes:</source>
+        <translation>Les lacs :</translation>
+    </message>
+    <message>
+        <source>from a landing with a raft, cross instead of rolling to any other landing of the lake; the raft stays there.</source>
+        <translation>depuis un embarcadère où se trouve un radeau, traversez au lieu de lancer le dé vers n’importe quel autre embarcadère du lac ; le radeau y reste.</translation>
+    </message>
+    <message>
+        <source>Other prospectors:</source>
+        <translation>Les autres chercheurs :</translation>
+    </message>
+    <message>
+        <source>stopping on one is an attack. Both roll the duel die; the higher takes the other&apos;s whole sack and sends the loser home.</source>
+        <translation>s’arrêter sur leur case, c’est les attaquer. Chacun lance le dé des duels ; le plus haut prend tout le sac de l’autre et renvoie le perdant chez lui.</translation>
+    </message>
+    <message>
+        <source>Hills:</source>
+        <translation>Les collines :</translation>
+    </message>
+    <message>
+        <source>a face-down token. A nugget goes into your sack; a thief means a brawl: roll the duel die, more than its strength wins (a tie rolls again). Win, and you capture it with all it guarded; lose, and it keeps everything you carry.</source>
+        <translation>un jeton caché. Une pépite va dans votre sac ; un voleur, c’est la rixe : lancez le dé des duels, il faut faire plus que sa force (à égalité, on relance). Gagné, vous le capturez avec tout ce qu’il gardait ; perdu, il garde tout ce que vous portez.</translation>
+    </message>
+    <message>
+        <source>Roll the die</source>
+        <translation>Lancer le dé</translation>
+    </message>
+    <message>
+        <source>Ride the Pony Express home</source>
+        <translation>Rentrer au galop du Pony Express</translation>
+    </message>
+    <message>
+        <source>The die: 2 to 6, or the locomotive.</source>
+        <translation>Le dé : de 2 à 6, ou la locomotive.</translation>
+    </message>
+    <message>
+        <source>Last roll: %1.</source>
+        <translation>Dernier lancer : %1.</translation>
+    </message>
+    <message>
+        <source>Walled: nobody may enter or cross this gallery any more.</source>
+        <translation>Murée : plus personne ne peut entrer dans cette galerie ni la traverser.</translation>
+    </message>
+    <message>
+        <source>A face-down token: a nugget (1 to 5) or a thief (strength 1 to 5).</source>
+        <translation>Un jeton caché : une pépite (de 1 à 5) ou un voleur (de force 1 à 5).</translation>
+    </message>
+    <message>
+        <source>Nothing left on this hill.</source>
+        <translation>Plus rien sur cette colline.</translation>
+    </message>
+    <message>
+        <source>A thief of strength %1: stopping here means a brawl.</source>
+        <translation>Un voleur de force %1 : s’arrêter ici, c’est la rixe.</translation>
+    </message>
+    <message>
+        <source>A face-down token: a vein (5 to 7 nuggets), a ghost or a cave-in.</source>
+        <translation>Un jeton caché : un filon (de 5 à 7 pépites), un fantôme ou un éboulement.</translation>
+    </message>
+    <message>
+        <source>An empty gallery.</source>
+        <translation>Une galerie vide.</translation>
+    </message>
+    <message>
+        <source>A ghost: stopping here means a duel without the revolver.</source>
+        <translation>Un fantôme : s’arrêter ici, c’est un duel sans revolver.</translation>
+    </message>
+    <message>
+        <source>A cave-in: the gallery is walled once its prospector leaves.</source>
+        <translation>Un éboulement : la galerie est murée dès que son chercheur la quitte.</translation>
+    </message>
+    <message>
+        <source>A nugget of %1 in plain sight: whoever stops here takes it.</source>
+        <translation>Une pépite de %1 à la vue de tous : qui s’arrête ici l’emporte.</translation>
+    </message>
+    <message>
+        <source>A vein of %1 nuggets in sight.</source>
+        <translation>Un filon de %1 pépites à la vue de tous.</translation>
+    </message>
+    <message>
+        <source>House of %1</source>
+        <translation>Maison de %1</translation>
+    </message>
+    <message>
+        <source>The locomotive stands here: whoever it hits goes home, robbed.</source>
+        <translation>La locomotive est ici : celui qu’elle percute rentre chez lui, dépouillé.</translation>
+    </message>
+    <message>
+        <source>Land exactly on a door to go up: the wagon banks the gold found below, less the company&apos;s share.</source>
+        <translation>Tombez pile sur une porte pour remonter : le wagonnet verse en banque l’or trouvé au fond, moins la part de la compagnie.</translation>
+    </message>
+    <message>
+        <source>It guards a loot (nuggets: %1, thieves: %2).</source>
+        <translation>Il garde un butin (pépites : %1, voleurs : %2).</translation>
+    </message>
+    <message>
+        <source>Only a raft crosses a lake, from one landing to another.</source>
+        <translation>Seul un radeau traverse un lac, d’un embarcadère à un autre.</translation>
+    </message>
+    <message>
+        <source>The train&apos;s chest: stopping here means a duel with the guard.</source>
+        <translation>Le coffre du train : s’arrêter ici, c’est affronter le garde.</translation>
+    </message>
+    <message>
+        <source>A landing: from here a raft crosses the lake instead of a roll.</source>
+        <translation>Un embarcadère : d’ici, un radeau traverse le lac au lieu d’un lancer.</translation>
+    </message>
+    <message>
+        <source>%1 stands here.</source>
+        <translation>%1 se trouve ici.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The lantern lights %n more roll(s).</source>
+        <translation>
+            <numerusform>La lanterne éclaire encore %n lancer.</numerusform>
+            <numerusform>La lanterne éclaire encore %n lancers.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your lantern showed: %1.</source>
+        <translation>Votre lanterne a montré : %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n raft(s) moored here.</source>
+        <translation>
+            <numerusform>%n radeau amarré ici.</numerusform>
+            <numerusform>%n radeaux amarrés ici.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A mine entrance (door %1): with a pickaxe, stop here to go down.</source>
+        <translation>Une entrée de la mine (porte %1) : avec une pioche, arrêtez-vous ici pour descendre.</translation>
+    </message>
+    <message>
+        <source>When the locomotive enters the station, the game ends.</source>
+        <translation>Quand la locomotive entre en gare, la partie s’arrête.</translation>
+    </message>
+    <message>
+        <source>The railway: free to cross, walk along and stop on.</source>
+        <translation>La voie ferrée : on peut la traverser, la longer, s’arrêter dessus.</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <translation>fr</translation>
+    </message>
+    <message>
+        <source>Golden City</source>
+        <translation>Golden City</translation>
+    </message>
+    <message>
+        <source>Prospect the hills, brave the thieves and the haunted mine, and bank more gold than the others before the locomotive reaches Golden City.</source>
+        <translation>Fouillez les collines, bravez les voleurs et la mine hantée, et mettez en banque plus d’or que les autres avant que la locomotive n’arrive à Golden City.</translation>
+    </message>
+    <message>
+        <source>The host plays seat 1 and moves first.</source>
+        <translation>L’hôte joue la place 1 et commence.</translation>
+    </message>
+    <message>
+        <source>Choose:</source>
+        <translation>Choisissez :</translation>
+    </message>
+    <message>
+        <source>Go down into the mine</source>
+        <translation>Descendre dans la mine</translation>
+    </message>
+    <message>
+        <source>Stay on the cave</source>
+        <translation>Rester sur la grotte</translation>
+    </message>
+    <message>
+        <source>Nothing to do there now: use the highlighted fields or the buttons.</source>
+        <translation>Rien à faire là pour l’instant : utilisez les cases en surbrillance ou les boutons.</translation>
+    </message>
+    <message>
+        <source>Seat 1 (plays first)</source>
+        <translation>Place 1 (commence)</translation>
+    </message>
+    <message>
+        <source>Seat %1</source>
+        <translation>Place %1</translation>
+    </message>
+    <message>
+        <source>Golden City, %1 prospectors: %2</source>
+        <translation>Golden City, %1 chercheurs : %2</translation>
+    </message>
+    <message>
+        <source>Golden City — %1</source>
+        <translation>Golden City — %1</translation>
+    </message>
+    <message>
+        <source>Banks: %1</source>
+        <translation>Banques : %1</translation>
+    </message>
+    <message>
+        <source>Prospector %1</source>
+        <translation>Chercheur %1</translation>
+    </message>
+    <message>
+        <source>Kept.</source>
+        <translation>Se garde.</translation>
+    </message>
+    <message>
+        <source>Used up.</source>
+        <translation>À usage unique.</translation>
+    </message>
+    <message>
+        <source>Wait: the dice are on their way.</source>
+        <translation>Attendez : les dés sont en route.</translation>
+    </message>
+    <message>
+        <source>That is not possible at this point of the turn.</source>
+        <translation>Ce n’est pas possible à ce moment du tour.</translation>
+    </message>
+    <message>
+        <source>You have already seen that token.</source>
+        <translation>Vous avez déjà vu ce jeton.</translation>
+    </message>
+    <message>
+        <source>There is no raft on your landing.</source>
+        <translation>Il n’y a pas de radeau à votre embarcadère.</translation>
+    </message>
+    <message>
+        <source>The raft crosses only to another landing of the same lake.</source>
+        <translation>Le radeau ne traverse que vers un autre embarcadère du même lac.</translation>
+    </message>
+    <message>
+        <source>The Pony Express does not ride from home nor from the mine.</source>
+        <translation>Le Pony Express ne part ni de chez vous ni de la mine.</translation>
+    </message>
+    <message>
+        <source>The roll does not take you there: click a highlighted field.</source>
+        <translation>Le lancer ne vous mène pas là : cliquez une case en surbrillance.</translation>
+    </message>
+    <message>
+        <source>You cannot go down there.</source>
+        <translation>Vous ne pouvez pas descendre ici.</translation>
+    </message>
+    <message>
+        <source>Your mission can be announced only at the start of your turn.</source>
+        <translation>Votre mission ne s’annonce qu’au début de votre tour.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n field(s) in a straight line: click a highlighted field.</source>
+        <translation>
+            <numerusform>Avancez de %n case en ligne droite : cliquez une case en surbrillance.</numerusform>
+            <numerusform>Avancez de %n cases en ligne droite : cliquez une case en surbrillance.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Move %1 or %2 fields in a straight line: click a highlighted field.</source>
+        <translation>Avancez de %1 ou %2 cases en ligne droite : cliquez une case en surbrillance.</translation>
+    </message>
+    <message>
+        <source>The dice are rolling…</source>
+        <translation>Les dés roulent…</translation>
+    </message>
+    <message>
+        <source>The general store is open: buy tools with your bank, or leave the store.</source>
+        <translation>Le magasin général est ouvert : achetez des outils avec votre banque, ou quittez le magasin.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deliver %n thief(s) to the sheriff</source>
+        <translation>
+            <numerusform>Livrer %n voleur au shérif</numerusform>
+            <numerusform>Livrer %n voleurs au shérif</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Win %n brawl(s) against thieves</source>
+        <translation>
+            <numerusform>Gagner %n rixe contre les voleurs</numerusform>
+            <numerusform>Gagner %n rixes contre les voleurs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Win %n fight(s) against prospectors</source>
+        <translation>
+            <numerusform>Gagner %n bagarre contre les chercheurs</numerusform>
+            <numerusform>Gagner %n bagarres contre les chercheurs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Bring %n nugget(s) up from the mine with the wagon</source>
+        <translation>
+            <numerusform>Remonter %n pépite de la mine par le wagonnet</numerusform>
+            <numerusform>Remonter %n pépites de la mine par le wagonnet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cross a lake by raft %n time(s)</source>
+        <translation>
+            <numerusform>Traverser un lac en radeau %n fois</numerusform>
+            <numerusform>Traverser un lac en radeau %n fois</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Beat %n ghost(s) in the mine</source>
+        <translation>
+            <numerusform>Battre %n fantôme dans la mine</numerusform>
+            <numerusform>Battre %n fantômes dans la mine</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Take %n nugget token(s) from the hills</source>
+        <translation>
+            <numerusform>Emporter %n jeton de pépites des collines</numerusform>
+            <numerusform>Emporter %n jetons de pépites des collines</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Bank %n nugget(s) or more in a single homecoming</source>
+        <translation>
+            <numerusform>Mettre en banque %n pépite ou plus en un seul retour</numerusform>
+            <numerusform>Mettre en banque %n pépites ou plus en un seul retour</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Buy %n tool(s) at the general store</source>
+        <translation>
+            <numerusform>Acheter %n outil au magasin général</numerusform>
+            <numerusform>Acheter %n outils au magasin général</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Launch the locomotive %n time(s)</source>
+        <translation>
+            <numerusform>Lancer la locomotive %n fois</numerusform>
+            <numerusform>Lancer la locomotive %n fois</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>There is no field %1 here.</source>
+        <translation>Il n’y a pas de case %1 ici.</translation>
+    </message>
+    <message>
+        <source>You already have this tool: %1.</source>
+        <translation>Vous avez déjà cet outil : %1.</translation>
+    </message>
+    <message>
+        <source>The %1 costs %2 and your bank holds %3.</source>
+        <translation>%1 : le prix est %2, et votre banque contient %3.</translation>
+    </message>
+    <message>
+        <source>You have no %1.</source>
+        <translation>Vous n’avez pas cet outil : %1.</translation>
+    </message>
+    <message>
+        <source>The lantern shows only a face-down token within %1 fields.</source>
+        <translation>La lanterne ne montre qu’un jeton caché à %1 cases ou moins.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n step(s) along the galleries: click a highlighted gallery.</source>
+        <translation>
+            <numerusform>Avancez de %n pas dans les galeries : cliquez une galerie en surbrillance.</numerusform>
+            <numerusform>Avancez de %n pas dans les galeries : cliquez une galerie en surbrillance.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Move %1 or %2 steps along the galleries: click a highlighted gallery.</source>
+        <translation>Avancez de %1 ou %2 pas dans les galeries : cliquez une galerie en surbrillance.</translation>
+    </message>
+    <message>
+        <source>Before the roll: roll the die — or peek with the lantern, cross on the raft or ride the Pony Express.</source>
+        <translation>Avant le lancer : lancez le dé — ou regardez à la lanterne, traversez en radeau ou prenez le Pony Express.</translation>
+    </message>
+    <message>
+        <source>%1 Or Confirm what you chose (Undo takes it back).</source>
+        <translation>%1 Ou confirmez vos choix (« Annuler » les reprend).</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>Facile</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Moyen</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Fort</translation>
+    </message>
+    <message>
+        <source>Easy bot</source>
+        <translation>Robot facile</translation>
+    </message>
+    <message>
+        <source>Medium bot</source>
+        <translation>Robot moyen</translation>
+    </message>
+    <message>
+        <source>Hard bot</source>
+        <translation>Robot fort</translation>
+    </message>
+    <message>
+        <source>Revolver</source>
+        <translation>Revolver</translation>
+    </message>
+    <message>
+        <source>Sieve</source>
+        <translation>Tamis</translation>
+    </message>
+    <message>
+        <source>Horse</source>
+        <translation>Cheval</translation>
+    </message>
+    <message>
+        <source>Lantern</source>
+        <translation>Lanterne</translation>
+    </message>
+    <message>
+        <source>Pony Express</source>
+        <translation>Pony Express</translation>
+    </message>
+    <message>
+        <source>Pickaxe</source>
+        <translation>Pioche</translation>
+    </message>
+    <message>
+        <source>+2 in brawls, fights and against the train guard — never against ghosts.</source>
+        <translation>Plus 2 dans les rixes, les bagarres et contre le garde du train — jamais contre les fantômes.</translation>
+    </message>
+    <message>
+        <source>On each nugget token you take, a three-sided die adds 0 to 2 nuggets more.</source>
+        <translation>Sur chaque jeton de pépites emporté, un dé à trois faces ajoute de 0 à 2 pépites.</translation>
+    </message>
+    <message>
+        <source>Move the number rolled, or one more (on the surface and in a lit mine).</source>
+        <translation>Avancez du dé, ou du dé plus un (en surface et dans une mine éclairée).</translation>
+    </message>
+    <message>
+        <source>Before your roll, look at a face-down token within 3 fields; if you still hold it when you descend, it lights the mine for five rolls. Used up.</source>
+        <translation>Avant votre lancer, regardez un jeton caché à 3 cases ou moins ; si vous l’avez encore en descendant, elle éclaire la mine pour cinq lancers. Usage unique.</translation>
+    </message>
+    <message>
+        <source>Instead of rolling, gallop home and bank your sack. Used up.</source>
+        <translation>Au lieu de lancer le dé, rentrez chez vous au galop et mettez votre sac en banque. Usage unique.</translation>
+    </message>
+    <message>
+        <source>Lets you go down into the mine from a cave.</source>
+        <translation>Pour descendre dans la mine depuis une grotte.</translation>
+    </message>
+    <message>
+        <source>deliver thieves to the sheriff</source>
+        <translation>livrer des voleurs au shérif</translation>
+    </message>
+    <message>
+        <source>win brawls against thieves</source>
+        <translation>gagner des rixes contre les voleurs</translation>
+    </message>
+    <message>
+        <source>win fights against prospectors</source>
+        <translation>gagner des bagarres contre les chercheurs</translation>
+    </message>
+    <message>
+        <source>bring gold up from the mine</source>
+        <translation>remonter de l’or de la mine</translation>
+    </message>
+    <message>
+        <source>cross lakes by raft</source>
+        <translation>traverser les lacs en radeau</translation>
+    </message>
+    <message>
+        <source>beat ghosts in the mine</source>
+        <translation>battre des fantômes dans la mine</translation>
+    </message>
+    <message>
+        <source>take nugget tokens from the hills</source>
+        <translation>emporter des jetons de pépites des collines</translation>
+    </message>
+    <message>
+        <source>bank a big haul in one homecoming</source>
+        <translation>rapporter un gros butin en un seul retour</translation>
+    </message>
+    <message>
+        <source>buy tools at the general store</source>
+        <translation>acheter des outils au magasin général</translation>
+    </message>
+    <message>
+        <source>launch the locomotive</source>
+        <translation>lancer la locomotive</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>E</source>
+        <translation>E</translation>
+    </message>
+    <message>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>O</translation>
+    </message>
+    <message>
+        <source>Plain</source>
+        <translation>Plaine</translation>
+    </message>
+    <message>
+        <source>Hill</source>
+        <translation>Colline</translation>
+    </message>
+    <message>
+        <source>Lake</source>
+        <translation>Lac</translation>
+    </message>
+    <message>
+        <source>Landing</source>
+        <translation>Embarcadère</translation>
+    </message>
+    <message>
+        <source>Railway</source>
+        <translation>Voie ferrée</translation>
+    </message>
+    <message>
+        <source>Golden City station</source>
+        <translation>Gare de Golden City</translation>
+    </message>
+    <message>
+        <source>Cave</source>
+        <translation>Grotte</translation>
+    </message>
+    <message>
+        <source>House</source>
+        <translation>Maison</translation>
+    </message>
+    <message>
+        <source>Gallery</source>
+        <translation>Galerie</translation>
+    </message>
+    <message>
+        <source>Door</source>
+        <translation>Porte</translation>
+    </message>
+    <message>
+        <source>Your turn.</source>
+        <translation>À vous.</translation>
+    </message>
+</context>
 </TS>

@@ -58,7 +58,7 @@ def test_a_game_without_a_kit_is_named_in_one_line() -> None:
 
 
 def test_a_test_kit_is_registered_for_a_test_only(cards_kit: games.GameInfo) -> None:
-    assert kits.names() == ("mountains-rivers", "cards")
+    assert kits.names() == ("mountains-rivers", "golden-city", "cards")
     assert kits.get("cards").game == "cards" and kits.title("cards") == "Cards"
     assert kits.bot_name("cards", "random") == "Random bot"
     assert "cards" not in kits.KITS  # the shell's own registry never names it

@@ -140,7 +140,7 @@ def test_mountains_and_rivers_offers_no_seat_count(
     window = new_window(qtbot, windows, Profile(tmp_path / "me"))
     start = window.start
     assert start.game == "mountains-rivers"
-    assert not start.game_combo.isVisible()  # one game with a kit: no chooser
+    assert start.game_combo.isVisible()  # Golden City has a kit too: a chooser
     assert not start.seats_combo.isVisible() and not start.host_seats_combo.isVisible()
     assert start.host_choices()["seats"] == 2 and start.choices()["seats"] == 2
     assert start.bot_box.title() == "Play against a bot"

@@ -1,0 +1,206 @@
+"""The turn log of the Golden City table: one line per event worth telling — every roll (the
+die, the duel dice, the sieve), move, token, duel, purchase, the locomotive, the Gazette, the
+mine, the missions and the end — in the player's language.
+
+Fields are named as the rules name them (``q,r``, which every field's tooltip gives too).
+Private events never reach here for another seat: a view holds only what its seat may see (a
+lantern's peek is logged as "looked at a token", its value only on the peeker's own card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from goldnet.engine import Event
+
+from ..texts import arg
+from .words import issue_page, mission_title, tool_name, tr
+
+
+def _token(e: Event) -> str:
+    code = int(e.get("token", 0) or 0)
+    if e.get("below"):
+        if code < 20:
+            return tr("a vein of %n nugget(s)", code)
+        return tr("a ghost") if code == 20 else tr("a cave-in")
+    if code < 10:
+        return tr("a nugget of %n", code)
+    return arg(tr("a thief of strength %1"), code - 10)
+
+
+def _duel_name(kind: str) -> str:
+    return {
+        "fight": tr("fight"),
+        "brawl": tr("brawl"),
+        "ghost": tr("duel with the ghost"),
+        "guard": tr("duel with the guard"),
+    }.get(kind, kind)
+
+
+def _line(e: Event, names: Sequence[str]) -> str | None:
+    """The line of one event, or None for an event not worth a line."""
+
+    def name(seat: object) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    who = name(e.seat)
+    get = e.get
+    kind = e.kind
+    lines: dict[str, Callable[[], str]] = {
+        "turn": lambda: arg(tr("— Turn %1: %2 —"), get("turn"), who),
+        "lost-turn": lambda: arg(tr("%1 loses this turn (the cave-in)."), who),
+        "roll": lambda: (
+            arg(tr("%1 rolls the locomotive."), who)
+            if get("face") == "loco"
+            else arg(tr("%1 rolls %2."), who, get("face"))
+        ),
+        "lost-roll": lambda: arg(tr("%1 cannot move %2: the roll is lost."), who, get("face")),
+        "move": lambda: (
+            arg(tr("%1 moves below from %2 to %3."), who, get("start"), get("field"))
+            if get("below")
+            else arg(tr("%1 moves from %2 to %3."), who, get("start"), get("field"))
+        ),
+        "raft": lambda: arg(
+            tr("%1 crosses the lake by raft from %2 to %3."), who, get("start"), get("field")
+        ),
+        "pony": lambda: arg(tr("%1 rides the Pony Express home."), who),
+        "home": lambda: _home(e, who),
+        "buy": lambda: arg(
+            tr("%1 buys: %2 (price: %3)."), who, tool_name(str(get("tool"))), get("price")
+        ),
+        "lantern": lambda: arg(
+            tr("%1 looks at the token on %2 with the lantern."), who, get("field")
+        ),
+        "token": lambda: arg(tr("On %1: %2."), get("field"), _token(e)),
+        "nugget": lambda: arg(tr("%1 takes a nugget of %2."), who, get("gold")),
+        "sieve": lambda: arg(tr("%1's sieve rolls %2: that many nuggets more."), who, get("gold")),
+        "brawl": lambda: arg(
+            tr("%1 brawls with a thief of strength %2 on %3."), who, get("strength"), get("field")
+        ),
+        "fight": lambda: arg(tr("%1 attacks %2: a fight!"), who, name(get("defender"))),
+        "ghost": lambda: arg(tr("%1 meets a ghost on %2."), who, get("field")),
+        "guard": lambda: arg(
+            tr("%1 tries to rob the train: the guard (strength %2) fights."), who, get("strength")
+        ),
+        "duel-roll": lambda: arg(
+            tr("Duel die (%1): %2 rolls %3."),
+            _duel_name(str(get("duel"))),
+            who if e.seat is not None else tr("the ghost"),
+            get("roll"),
+        ),
+        "duel-tie": lambda: arg(tr("A tie at %1: roll again."), get("score")),
+        "fight-won": lambda: arg(
+            tr("%1 wins the fight and takes the sack (nuggets: %2, thieves: %3); %4 goes home."),
+            who,
+            get("gold"),
+            get("thieves"),
+            name(get("loser")),
+        ),
+        "brawl-won": lambda: (
+            arg(
+                tr("%1 captures the thief and its loot (nuggets: %2, thieves: %3)."),
+                who,
+                get("gold"),
+                get("thieves"),
+            )
+            if get("gold") or get("thieves")
+            else arg(tr("%1 captures the thief."), who)
+        ),
+        "brawl-lost": lambda: arg(
+            tr("The thief beats %1 and keeps the sack under it (nuggets: %2, thieves: %3)."),
+            who,
+            get("gold"),
+            get("thieves"),
+        ),
+        "ghost-beaten": lambda: arg(tr("%1 chases the ghost from %2."), who, get("field")),
+        "ghost-won": lambda: arg(tr("The ghost beats %1 on %2."), who, get("field")),
+        "sack-lost": lambda: arg(
+            tr("%1's sack is lost (nuggets: %2, thieves: %3)."), who, get("gold"), get("thieves")
+        ),
+        "guard-won": lambda: arg(tr("The guard beats %1, who goes home."), who),
+        "chest": lambda: arg(tr("%1 robs the train's chest: %2 nuggets!"), who, get("gold")),
+        "reward": lambda: arg(
+            tr("%1 beat the wanted %2: the sheriff pays %3."), who, name(get("wanted")), get("gold")
+        ),
+        "descend": lambda: arg(tr("%1 goes down into the mine at %2."), who, get("cave")),
+        "lantern-lit": lambda: tr(
+            "The lantern lights the mine for %n roll(s).", int(get("rolls", 0) or 0)
+        ),
+        "vein": lambda: arg(
+            tr("%1 finds a vein of %2 nuggets on %3."), who, get("gold"), get("field")
+        ),
+        "cave-in": lambda: arg(tr("A cave-in on %1: %2 loses the next turn."), get("field"), who),
+        "wagon": lambda: arg(
+            tr("%1 comes up at %2: the wagon banks %3 (the company keeps %4)."),
+            who,
+            get("cave"),
+            int(get("gold", 0) or 0) - int(get("company", 0) or 0),
+            get("company"),
+        ),
+        "rescue": lambda: arg(tr("%1 is cut off below: the company digs them out."), who),
+        "locomotive": lambda: arg(
+            tr("The locomotive advances to %1 (advance %2)."), get("field"), get("advances")
+        ),
+        "cow": lambda: tr("A cow on the track: the locomotive does not advance."),
+        "hit": lambda: arg(
+            tr("The locomotive hits %1: %2 takes the sack (nuggets: %3, thieves: %4)."),
+            who,
+            name(get("by")),
+            get("gold"),
+            get("thieves"),
+        ),
+        "sent-home": lambda: arg(tr("%1 goes home."), who),
+        "station": lambda: tr("The locomotive enters Golden City station!"),
+        "gazette": lambda: arg(
+            tr("La Gazette de Golden City: %1."), issue_page(str(get("issue")))[0]
+        ),
+        "no-gazette": lambda: tr("No issue of the Gazette can appear."),
+        "placed": lambda: arg(tr("The Gazette places %1 on %2."), _placed(e), get("field")),
+        "mayor": lambda: arg(tr("The mayor pays %1 nuggets to %2."), get("gold"), who),
+        "wanted": lambda: arg(tr("Wanted: %1."), who),
+        "claim": lambda: arg(tr("%1 announces: mission fulfilled!"), who),
+        "end": lambda: (
+            tr("The game ends: the locomotive reached the station.")
+            if get("reason") == "station"
+            else tr("The game ends: no nugget is left to discover.")
+        ),
+        "mission-shown": lambda: arg(
+            tr("%1's mission: %2."), who, mission_title(str(get("mission")))
+        ),
+        "bonus": lambda: arg(tr("%1's mission is fulfilled: bonus %2."), who, get("gold")),
+        "false-claim": lambda: arg(tr("%1 announced a mission that was not fulfilled."), who),
+        "unannounced": lambda: arg(tr("%1 fulfilled the mission but never announced it."), who),
+        "peeked": lambda: arg(tr("%1 saw the token on %2."), who, get("field")),
+    }
+    make = lines.get(kind)
+    return make() if make is not None else None
+
+
+def _home(e: Event, who: str) -> str:
+    """A homecoming: what went into the bank."""
+    nuggets, bounty = int(e.get("nuggets", 0) or 0), int(e.get("bounty", 0) or 0)
+    if bounty:
+        return arg(
+            tr("%1 is home and banks %2 (nuggets: %3, the sheriff's bounty: %4)."),
+            who,
+            nuggets + bounty,
+            nuggets,
+            bounty,
+        )
+    if nuggets:
+        return arg(tr("%1 is home and banks %2."), who, nuggets)
+    return arg(tr("%1 is home, with an empty sack."), who)
+
+
+def _placed(e: Event) -> str:
+    issue, value = str(e.get("issue")), int(e.get("value", 0) or 0)
+    if issue == "new-vein":
+        return tr("a vein of %n nugget(s)", value)
+    if issue == "bandits":
+        return arg(tr("a thief of strength %1"), value)
+    return tr("a nugget of %n", value)
+
+
+def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """One line per event worth telling, in order."""
+    return [line for line in (_line(e, names) for e in events) if line]
