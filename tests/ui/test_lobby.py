@@ -439,7 +439,9 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     assert "other player" not in start.net_status.text()
     qtbot.waitUntil(start.resume_button.isEnabled, timeout=10000)
     QTest.mouseClick(start.resume_button, Qt.MouseButton.LeftButton)
-    c = network_controller(qtbot, window)
+    # resuming restarts this process's relay on its port and the bot from its journal: on a
+    # loaded machine that has taken over 15 s
+    c = network_controller(qtbot, window, timeout=30000)
     assert c.names == ("Hard bot", "Zoé") and c.obs.turn == turn
     moves = play_to_the_end(qtbot, window)
     assert moves >= 8
