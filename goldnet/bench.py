@@ -41,6 +41,15 @@ def _time(fn: Callable[[], object], inner: int = 1) -> float:
     return (time.perf_counter() - start) / inner
 
 
+def _clocks(fn: Callable[[], object]) -> tuple[float, float]:
+    """Wall and CPU seconds of one call of ``fn``. The CPU time is this process's own: on a
+    machine other programs keep busy the wall time also counts their turns, so the CPU time is
+    the figure comparable to a target set for an idle machine."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
 def _seats(info: games.GameInfo) -> int:
     """The seat count the bench plays ``info`` with (its ``bench_seats``, else the fewest)."""
     return info.bench_seats or info.seats[0]
@@ -126,7 +135,8 @@ def _p95(samples: list[float]) -> float:
 
 def _game_figures(info: games.GameInfo, repeat: int) -> dict[str, Figure]:
     """The figures of one registered game; targets come from ``info.bench_targets``."""
-    game = [_time(lambda s=s: _random_game(info, s)) for s in range(repeat)]  # type: ignore[misc]
+    clocks = [_clocks(lambda s=s: _random_game(info, s)) for s in range(repeat)]  # type: ignore[misc]
+    game, cpu = [wall for wall, _ in clocks], [cpu for _, cpu in clocks]
     mids = [_mid_game(info, s) for s in range(repeat)]
     legal = [_time(lambda m=m: m[0].legal_actions(m[1]), 200) for m in mids]  # type: ignore[misc]
     best = _best_moves(info, max(1, repeat // 5))
@@ -134,6 +144,7 @@ def _game_figures(info: games.GameInfo, repeat: int) -> dict[str, Figure]:
     return {
         f"{info.name} random game": {
             "median": _median_ms(game),
+            "cpu": _median_ms(cpu),
             "unit": "ms",
             "runs": len(game),
             "target": targets.get("random game", ""),
@@ -159,7 +170,8 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
     """Measure every figure; ``repeat`` runs per figure (fewer for the slow bot figure).
 
     Returns ``{name: {"median": value, "unit": "ms" | "s", "runs": n, "target": text}}``; the
-    strongest bot's move adds ``"p95"`` and ``"max"`` (same unit), which its target names.
+    strongest bot's move adds ``"p95"`` and ``"max"`` (same unit), which its target names; a
+    random game adds ``"cpu"``, the median CPU time of the same runs (same unit).
     """
     from .bench_deck import run_deck_bench
     from .bench_protocol import run_protocol_bench

@@ -329,6 +329,6 @@ def bench_command(args: argparse.Namespace) -> int:
     else:
         for name, fig in figures.items():
             target = f"  (target {fig['target']})" if fig.get("target") else ""
-            tail = "".join(f"  {key} {fig[key]:.3f}" for key in ("p95", "max") if key in fig)
+            tail = "".join(f"  {k} {fig[k]:.3f}" for k in ("cpu", "p95", "max") if k in fig)
             print(f"{name:34s} {fig['median']:10.3f} {fig['unit']}{tail}{target}")
     return 0

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .engine import Action, Awaiting, Bot, Claimer, Event, GameState, Terminal, TurnOf
 
@@ -85,6 +85,8 @@ def bot_claim(bot: Bot, observation: Any, claims: Sequence[Action]) -> Action | 
     from its seat's ``observation``; None when it makes none, is no
     :class:`~goldnet.engine.Claimer`, or there is nothing to claim — the one "let a bot claim"
     step of every path."""
-    if not claims or not isinstance(bot, Claimer):
+    # hasattr is what isinstance(bot, Claimer) checks of a runtime-checkable protocol, at a
+    # fraction of its cost (this runs at every roll of every bot game)
+    if not claims or not hasattr(bot, "claim"):
         return None
-    return bot.claim(observation, claims)
+    return cast(Claimer, bot).claim(observation, claims)

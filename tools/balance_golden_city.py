@@ -2,6 +2,7 @@
 
     python tools/balance_golden_city.py [--players 2,3,4,5,6] [--games 500] [--seed 1]
         [--bots heuristic] [--jobs 2] [--max-seconds 3600] [--override JSON] [--json]
+        [--no-forced]
 
 For each table size it plays ``--games`` offline games between the bots named (one name for every
 seat, or one per seat; seats rotate game by game as in ``goldnet selfplay``), seeded exactly as
@@ -38,6 +39,14 @@ company's share); the run's *turn gain* is the mean of that over every seat turn
 
 The first purchases of a seat whose ``outfitter`` mission was fulfilled share its bonus (the
 purchases are that mission); no other mission, nor tempo or safety besides the pony's, counts.
+A payback counts only purchases made at a price (a lantern free in *Soldes* brings gold against
+nothing), and needs at least ``MIN_PRICED`` of them: a tool the bots bought more seldom has no
+figure of its own. Such a tool is then measured by a **forced run** (unless ``--no-forced``):
+the same games again, one seat a game buying the tool whenever it would leave a store that
+offers it (``Forced``); its figure is the forced seat's attributed payback, checked without
+attribution against the banks — ``1 + (forced seat's bank − the others' mean bank) / what it
+spent on the tool`` — and when the banks' 95 % interval lies below 1 the banks' figure stands.
+A tool with no figure at all fails the payback target.
 
 ``--override`` replaces setup fields for trials, e.g. ``'{"starting_bank": 8, "prices":
 [6,5,4,2,3,4], "3": {"mission_bonus": 7}, "locomotive": {"2": 12}}'``. Bounded: ``--games`` at
@@ -74,6 +83,8 @@ from goldnet.view import bot_action, bot_claim, view_of
 MAX_GAMES = 20000
 MAX_ACTIONS = 20000
 TURNS_TARGET = (15, 35)
+MIN_PRICED = 30
+"""Purchases at a price that a tool's payback figure needs; from fewer it has none."""
 Z = 1.96
 
 
@@ -348,10 +359,13 @@ def setup_for(seats: int, override: dict[str, Any]) -> Setup:
 
 
 class Forced:
-    """A bot that buys ``tool`` whenever the store offers it (``forbid``: never buys it), and
-    otherwise plays as ``bot``. With ``--override '{"force": "sieve"}'`` (or ``"forbid"``) one
-    seat a game, seat ``game % n``, plays so: a check of a tool's worth that needs no
-    attribution (the figures' ``forced``: that seat's wins and bank against the others')."""
+    """A bot that buys ``tool`` whenever it would leave a store that offers it (``forbid``:
+    never buys it), and otherwise plays as ``bot``: the tool comes on top of what the bot buys
+    of its own accord, with the nuggets it would have kept, so the measure is the tool's own
+    worth, not that of the purchases it would crowd out. With ``--override '{"force":
+    "sieve"}'`` (or ``"forbid"``) one seat a game, seat ``game % n``, plays so: a check of a
+    tool's worth that needs no attribution (the figures' ``forced``: that seat's wins and bank
+    against the others')."""
 
     def __init__(self, bot: Any, tool: str, forbid: bool) -> None:
         self.bot, self.buy, self.forbid = bot, ("buy", tool), forbid
@@ -359,7 +373,8 @@ class Forced:
     def choose(self, observation: Any, legal: Sequence[Any]) -> Any:
         if self.forbid:
             return self.bot.choose(observation, [a for a in legal if a != self.buy])
-        return self.buy if self.buy in legal else self.bot.choose(observation, legal)
+        action = self.bot.choose(observation, legal)
+        return self.buy if action == ("done",) and self.buy in legal else action
 
     def claim(self, observation: Any, claims: Sequence[Any]) -> Any:
         return self.bot.claim(observation, claims)
@@ -416,6 +431,8 @@ def play_game(task: tuple[int, int, int, tuple[str, ...], dict[str, Any]]) -> di
         "game": game,
         "too_long": False,
         "forced": game % seats if {"force", "forbid"} & set(override) else None,
+        "forced_tool": override.get("force", override.get("forbid")),
+        "forbidden": "forbid" in override,
         "bots": [names[k] for k in order],
         "end": st.end,
         "turns": st.turn,
@@ -490,20 +507,19 @@ def figures(seats: int, games: list[dict[str, Any]]) -> dict[str, Any]:
     )
     tools: dict[str, Any] = {}
     seat_games = n * seats
+
+    def credit(b: dict[str, Any]) -> float:
+        """The gold attributed to purchase ``b`` (a lit visit's extra is the lantern's)."""
+        lit = -light if b["tool"] == "pickaxe" else light
+        return b["credit"] + b["ride"] * exposure - b["turns"] * rate + b["lit"] * lit
+
     for tool in TOOLS:
         buys = [b for g in done for b in g["buys"] if b["tool"] == tool]
         owners = {(g["game"], b["seat"]) for g in done for b in g["buys"] if b["tool"] == tool}
-        lit = -light if tool == "pickaxe" else light  # a lit visit's extra is the lantern's
-        credits = [
-            b["credit"] + b["ride"] * exposure - b["turns"] * rate + b["lit"] * lit for b in buys
-        ]
-        price = sum(b["price"] for b in buys)
         tools[tool] = {
             "bought_in": wilson(len(owners), seat_games),
             "purchases_per_seat_game": round(len(buys) / max(1, seat_games), 3),
-            "mean_price": round(price / len(buys), 2) if buys else None,
-            "gold_per_purchase": mean_ci(credits),
-            "payback": round(sum(credits) / price, 2) if price else None,
+            **payback(buys, credit),
         }
     out = {
         "seats": seats,
@@ -530,45 +546,109 @@ def figures(seats: int, games: list[dict[str, Any]]) -> dict[str, Any]:
         "exposure": round(exposure, 4),
         "turn_gain": round(rate, 3),
         "mine_visits": {"lit": mean_ci(lit_visits), "dark": mean_ci(dark_visits)},
-        "forced": forced(done),
+        "forced": forced(done, credit),
         "tools": tools,
     }
     out["targets"] = targets(out)
     return out
 
 
-def forced(games: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """With ``force``: the forced seat's share of wins and mean bank, and the others' mean bank
-    (a check that needs no attribution: does holding the tool raise the bank?)."""
+def payback(buys: list[dict[str, Any]], credit: Any) -> dict[str, Any]:
+    """A tool's payback from its purchases ``buys``, ``credit`` giving each one's gold: over the
+    purchases made at a price only (one free in *Soldes* brings gold against no price), and
+    none (``None``) from fewer than :data:`MIN_PRICED` of them — a figure the targets refuse."""
+    priced = [credit(b) for b in buys if b["price"] > 0]
+    price = sum(b["price"] for b in buys if b["price"] > 0)
+    return {
+        "priced_purchases": len(priced),
+        "free_purchases": len(buys) - len(priced),
+        "mean_price": round(price / len(priced), 2) if priced else None,
+        "gold_per_purchase": mean_ci(priced),
+        "payback": round(sum(priced) / price, 3) if len(priced) >= MIN_PRICED else None,
+    }
+
+
+def forced(games: list[dict[str, Any]], credit: Any) -> dict[str, Any] | None:
+    """With ``force`` (or ``forbid``): the forced seat's share of wins and mean bank, and the
+    others' mean bank (a check that needs no attribution: does holding the tool raise the
+    bank?); with ``force``, the tool's payback from the forced seat's purchases, attributed
+    (``payback``) and from the banks alone (``bank_payback``: ``1 + difference / spent``, the
+    seat's gold spent on the tool a game; its interval from the difference's)."""
     if not games or games[0]["forced"] is None:
         return None
     n = len(games[0]["banks"])
     wins = sum(g["forced"] in g["winners"] and 1 / len(g["winners"]) for g in games)
     mine = [g["banks"][g["forced"]] for g in games]
     others = [sum(g["banks"]) / (n - 1) - g["banks"][g["forced"]] / (n - 1) for g in games]
-    return {
+    difference = mean_ci([a - b for a, b in zip(mine, others, strict=True)])
+    out: dict[str, Any] = {
+        "tool": games[0]["forced_tool"],
         "wins": wilson(wins, len(games)),
         "bank": mean_ci(mine),
         "others_bank": mean_ci(others),
-        "difference": mean_ci([a - b for a, b in zip(mine, others, strict=True)]),
+        "difference": difference,
     }
+    if games[0]["forbidden"]:
+        return out
+    buys = [
+        b for g in games for b in g["buys"] if b["tool"] == out["tool"] and b["seat"] == g["forced"]
+    ]
+    spent = sum(b["price"] for b in buys) / len(games)
+    out.update(
+        purchases_per_game=round(len(buys) / len(games), 3),
+        spent_per_game=round(spent, 2),
+        **payback(buys, credit),
+        bank_payback=tuple(round(1 + d / spent, 3) for d in difference) if spent else None,
+    )
+    return out
+
+
+def tool_payback(t: dict[str, Any]) -> float | None:
+    """A tool's payback for the targets: the run's own figure; for a tool without one, its
+    forced run's attributed figure, unless the forced seat's bank shows with 95 % confidence
+    that the tool does not pay back (the banks' interval below 1: then the banks' figure);
+    else None — a tool without a figure fails its target."""
+    if t["payback"] is not None:
+        return float(t["payback"])
+    f = t.get("forced")
+    if f is None or f["payback"] is None or f["bank_payback"] is None:
+        return None
+    banks = f["bank_payback"]
+    return float(banks[0] if banks[2] < 1 else f["payback"])
 
 
 def targets(f: dict[str, Any]) -> dict[str, bool]:
-    """The balance targets of one table size, each met or not (on the point estimates)."""
+    """The balance targets of one table size, each met or not (on the point estimates); a
+    tool without a payback figure (:func:`tool_payback`) fails its target."""
     lo, hi = TURNS_TARGET
     limit = 1 / f["seats"] + 0.10
     dealt = [m for m in f["missions"].values() if m["dealt"]]
-    paid = [t["payback"] for t in f["tools"].values() if t["payback"] is not None]
+    paid = [tool_payback(t) for t in f["tools"].values()]
     return {
         "turns per player 15-35": lo <= f["turns_per_player"][0] <= hi,
         "no seat above 1/n + 10 points": all(w[0] <= limit for w in f["seat_wins"]),
         "each mission 30-80 %": all(0.30 <= m["fulfilled"][0] <= 0.80 for m in dealt),
-        "each tool pays back": all(p >= 1 for p in paid),
+        "each tool pays back": all(p is not None and p >= 1 for p in paid),
         "no tool bought in > 90 % of games": all(
             t["bought_in"][0] <= 0.90 for t in f["tools"].values()
         ),
     }
+
+
+def payback_cell(t: dict[str, Any]) -> str:
+    """A tool's payback in the Markdown table: the run's own, or its forced run's (attributed,
+    then from the banks), or why there is none."""
+    if t["payback"] is not None:
+        g = t["gold_per_purchase"]
+        return f"{g[0]:.1f} ({g[1]:.1f}–{g[2]:.1f}) / {t['mean_price']:.1f} = {t['payback']:.2f}"
+    f = t.get("forced")
+    if f is None or f["payback"] is None:
+        return f"no figure ({t['priced_purchases']} bought at a price)"
+    g, b = f["gold_per_purchase"], f["bank_payback"]
+    return (
+        f"forced: {g[0]:.1f} ({g[1]:.1f}–{g[2]:.1f}) / {f['mean_price']:.1f} = "
+        f"{f['payback']:.2f}; banks {b[0]:.2f} ({b[1]:.2f}–{b[2]:.2f})"
+    )
 
 
 def pct(r: Sequence[float], ci: bool = True) -> str:
@@ -623,16 +703,7 @@ def markdown(result: dict[str, Any]) -> str:
     rows = []
     for tool in TOOLS:
         rows.append((f"{tool}: bought in", [pct(f["tools"][tool]["bought_in"]) for f in sizes]))
-        cells = []
-        for f in sizes:
-            t = f["tools"][tool]
-            g = t["gold_per_purchase"]
-            cells.append(
-                "—"
-                if t["payback"] is None
-                else f"{g[0]:.1f} ({g[1]:.1f}–{g[2]:.1f}) / "
-                f"{t['mean_price']:.1f} = {t['payback']:.2f}"
-            )
+        cells = [payback_cell(f["tools"][tool]) for f in sizes]
         rows.append((f"{tool}: gold / price = payback", cells))
     rows.append(("exposure (pony)", [pct((f["exposure"],) * 3, False) for f in sizes]))
     rows.append(("turn gain (gold)", [f"{f['turn_gain']:.2f}" for f in sizes]))
@@ -658,6 +729,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--max-seconds", type=float, default=3600.0, help="wall-time budget")
     p.add_argument("--override", default="{}", help="setup/map fields as JSON, for trials")
     p.add_argument("--json", action="store_true", help="one JSON object instead of Markdown")
+    p.add_argument(
+        "--no-forced",
+        dest="force_lacking",
+        action="store_false",
+        help="no forced run for a tool bought too seldom at a price to have a payback figure",
+    )
     args = p.parse_args(argv)
     try:
         args.sizes = [int(x) for x in args.players.split(",")]
@@ -687,29 +764,62 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parse(argv)
-    start = time.monotonic()
-    tasks = [
-        (s, i, args.seed, tuple(args.names * s if len(args.names) == 1 else args.names),
-         args.override_data)
-        for i in range(args.games)
-        for s in args.sizes
-    ]  # fmt: skip
-    records: dict[int, list[dict[str, Any]]] = {s: [] for s in args.sizes}
+def play_all(
+    tasks: list[tuple[Any, ...]], jobs: int, deadline: float
+) -> tuple[list[dict[str, Any]], bool]:
+    """The records of ``tasks`` (in order) played on ``jobs`` processes, and whether the
+    ``deadline`` (``time.monotonic()``) cut them short."""
+    records: list[dict[str, Any]] = []
     timed_out = False
-    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
+    pool = multiprocessing.Pool(jobs) if jobs > 1 else None
     played = pool.imap(play_game, tasks, chunksize=4) if pool else map(play_game, tasks)
     for k, record in enumerate(played):
-        records[record["seats"]].append(record)
+        records.append(record)
         if k % 100 == 99:
             print(f"{k + 1}/{len(tasks)} games", file=sys.stderr, flush=True)
-        if time.monotonic() - start > args.max_seconds:
+        if time.monotonic() > deadline:
             timed_out = True
             break
     if pool:
         pool.terminate()
         pool.join()
+    return records, timed_out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse(argv)
+    start = time.monotonic()
+    deadline = start + args.max_seconds
+    override = args.override_data
+
+    def tasks(sizes: Sequence[int], extra: dict[str, Any]) -> list[tuple[Any, ...]]:
+        return [
+            (s, i, args.seed, tuple(args.names * s if len(args.names) == 1 else args.names),
+             {**override, **extra})
+            for i in range(args.games)
+            for s in sizes
+        ]  # fmt: skip
+
+    played, timed_out = play_all(tasks(args.sizes, {}), args.jobs, deadline)
+    sizes = {s: figures(s, [r for r in played if r["seats"] == s]) for s in args.sizes}
+    # a tool without a payback figure (too few purchases at a price): measured by a forced run
+    lacking = [
+        (s, tool)
+        for s in args.sizes
+        for tool in TOOLS
+        if sizes[s]["tools"][tool]["payback"] is None and args.force_lacking
+    ]
+    if lacking and not {"force", "forbid"} & set(override) and not timed_out:
+        print(f"forced runs: {lacking}", file=sys.stderr, flush=True)
+        for tool in TOOLS:
+            tool_sizes = [s for s, t in lacking if t == tool]
+            if not tool_sizes or timed_out:
+                continue
+            played, timed_out = play_all(tasks(tool_sizes, {"force": tool}), args.jobs, deadline)
+            for s in tool_sizes:
+                run = figures(s, [r for r in played if r["seats"] == s])
+                sizes[s]["tools"][tool]["forced"] = {"games": run["games"], **run["forced"]}
+                sizes[s]["targets"] = targets(sizes[s])
     seconds = time.monotonic() - start
     result = {
         "seed": args.seed,
@@ -718,8 +828,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "games_asked": args.games,
         "timed_out": timed_out,
         "seconds": round(seconds, 1),
-        "override": args.override_data,
-        "sizes": [figures(s, records[s]) for s in args.sizes],
+        "override": override,
+        "sizes": [sizes[s] for s in args.sizes],
     }
     if args.json:
         print(json.dumps(result))

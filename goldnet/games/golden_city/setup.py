@@ -170,7 +170,13 @@ designed map's 20 galleries, 15 veins, 3 ghosts, 2 cave-ins (two players have mo
 so a mine as poor as the larger tables' did not repay the pickaxe)."""
 
 PRICES = (3, 2, 3, 1, 2, 4)
-"""Revolver, sieve, horse, lantern, Pony Express, pickaxe (designer's choice, measured)."""
+"""Revolver, sieve, horse, lantern, Pony Express, pickaxe (designer's choice, measured), at 2 to
+5 seats."""
+
+PRICES_SIX = (3, 1, 3, 1, 1, 4)
+"""The same at 6 seats, the sieve and the Pony Express one nugget cheaper (designer's choice,
+measured): with a bank of 4 the horse took most of it, and at 2 nuggets the sieve was seldom
+bought and the pony not repaid."""
 
 THRESHOLDS: dict[int, tuple[int, ...]] = {
     # seats: sheriff, brawls, fights, mine, raft, ghosts, prospector, haul, outfitter, locomotive
@@ -178,7 +184,7 @@ THRESHOLDS: dict[int, tuple[int, ...]] = {
     3: (2, 2, 1, 14, 2, 1, 5, 11, 6, 4),
     4: (2, 2, 1, 14, 2, 1, 4, 10, 5, 4),
     5: (2, 2, 1, 14, 1, 1, 4, 9, 4, 4),
-    6: (1, 2, 2, 14, 1, 1, 3, 8, 3, 4),
+    6: (1, 2, 1, 14, 1, 1, 3, 8, 4, 4),
 }
 """Per seat count, per :data:`MISSIONS` kind (designer's choice, measured): a table of more
 prospectors shares the same hills and lakes, so most missions ask less there."""
@@ -203,7 +209,7 @@ SETUPS: dict[int, Setup] = {
         hill_mix=HILL_MIX,
         gallery_mix=GALLERY_MIX_TWO if seats == 2 else GALLERY_MIX,
         starting_bank=STARTING_BANK[seats],
-        prices=PRICES,
+        prices=PRICES_SIX if seats == 6 else PRICES,
         mission_bonus=bonus,
         mayor=mayor,
         wanted=wanted,

@@ -126,6 +126,16 @@ class Observation:
     known: tuple[tuple[int, str], ...]
 
 
+def _observation(**fields: Any) -> Observation:
+    """An :class:`Observation` of ``fields`` (every field, by name), built without the frozen
+    dataclass's ``__init__``, which sets each of its 37 fields through ``object.__setattr__``:
+    the observation is built for every decision of every seat, and that was half its cost. The
+    object is the same — equal, hashed and immutable alike — as ``Observation(**fields)``."""
+    obs = object.__new__(Observation)
+    obs.__dict__.update(fields)
+    return obs
+
+
 class Core:
     """The data of a position (see the module's invariants); :class:`.rules.State` adds the
     rules."""
@@ -278,7 +288,7 @@ class Core:
             ("mine", p - ns) if p >= ns else ("home" if p == house[s] else "surface", p)
             for s, p in enumerate(self.pos)
         )
-        return Observation(
+        return _observation(
             seat=seat,
             board=self.board,
             setup=self.setup,

@@ -17,6 +17,7 @@ from goldnet.engine import ChanceOf, Event, IllegalAction, RevealOf, Terminal, T
 from goldnet.games.golden_city.bots import RandomBot
 from goldnet.games.golden_city.rules import State
 from goldnet.games.golden_city.setup import HILL_CODES, LANTERN
+from goldnet.games.golden_city.state import Observation
 from goldnet.local_deck import LocalDeck
 from goldnet.rng import Stream
 
@@ -303,6 +304,19 @@ def test_observation_of_a_seat_that_does_not_exist_is_refused() -> None:
         with pytest.raises(ValueError):
             st.observation(seat)  # type: ignore[arg-type]
     assert st.observation(None).mission is None
+
+
+def test_an_observation_is_a_whole_frozen_observation() -> None:
+    # built without the dataclass's __init__ (for speed): still every field, equal to the one
+    # the constructor makes, hashable and immutable
+    names = [f.name for f in dataclasses.fields(Observation)]
+    for st in random_positions(2, 3, every=17):
+        for seat in (None, *range(st.n_seats)):
+            obs = st.observation(seat)
+            assert list(vars(obs)) == names
+            assert obs == Observation(**vars(obs)) and hash(obs) == hash(Observation(**vars(obs)))
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                obs.bank = ()  # type: ignore[attr-defined]
 
 
 # --- clone and canonical forms ------------------------------------------------------------------
