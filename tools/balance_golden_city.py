@@ -559,13 +559,19 @@ def payback(buys: list[dict[str, Any]], credit: Any) -> dict[str, Any]:
     none (``None``) from fewer than :data:`MIN_PRICED` of them — a figure the targets refuse."""
     priced = [credit(b) for b in buys if b["price"] > 0]
     price = sum(b["price"] for b in buys if b["price"] > 0)
-    return {
+    out = {
         "priced_purchases": len(priced),
         "free_purchases": len(buys) - len(priced),
         "mean_price": round(price / len(priced), 2) if priced else None,
         "gold_per_purchase": mean_ci(priced),
         "payback": round(sum(priced) / price, 3) if len(priced) >= MIN_PRICED else None,
     }
+    if buys and buys[0]["tool"] == "lantern":  # the lantern's two uses, apart
+        lit = [credit(b) for b in buys if b["price"] > 0 and b["lit"]]
+        peek = [credit(b) for b in buys if b["price"] > 0 and not b["lit"]]
+        out["lighting"] = {"purchases": len(lit), "gold_per_purchase": mean_ci(lit)}
+        out["peeking"] = {"purchases": len(peek), "gold_per_purchase": mean_ci(peek)}
+    return out
 
 
 def forced(games: list[dict[str, Any]], credit: Any) -> dict[str, Any] | None:
@@ -713,6 +719,15 @@ def markdown(result: dict[str, Any]) -> str:
         for name in sizes[0]["targets"]
     ]
     lines += table("target met", rows)
+    for f in sizes:
+        short = {
+            tool: tool_payback(t) for tool, t in f["tools"].items() if (tool_payback(t) or 0) < 1
+        }
+        if short:
+            text = ", ".join(
+                f"{k} {'no figure' if v is None else f'{v:.3f}'}" for k, v in short.items()
+            )
+            lines.append(f"- {f['seats']} players, tools short of paying back: {text}")
     return "\n".join(lines)
 
 
