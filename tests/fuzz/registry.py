@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import targets_files  # noqa: F401  (registers its targets)
+from . import targets_files, targets_rules  # noqa: F401  (register their targets)
 from .targets import TARGETS, Target
 
 __all__ = ["TARGETS", "Target"]
