@@ -432,6 +432,19 @@ def _client_class() -> Any:
 
 
 @cache
+def _relay_context() -> Any:
+    """The relay's TLS context, made once: a certificate costs milliseconds to make, and the
+    relay reads a connection's bytes only after TLS (the target starts there)."""
+    from goldnet.net import relay
+    from goldnet.net.tls import server_context
+    from protocol.identity import Identity
+
+    context = server_context(Identity(b"\x09" * 32))
+    relay.server_context = lambda identity: context  # type: ignore[assignment]
+    return context
+
+
+@cache
 def _relay_loop() -> Any:
     import asyncio
 
@@ -452,6 +465,7 @@ def run_relay(data: bytes) -> None:
         return
     record = _small_record()
     seats = [_record_member(0), _record_member(1)]
+    _relay_context()
     relay = Relay(
         Identity(b"\x09" * 32),
         table_name="fuzz",
