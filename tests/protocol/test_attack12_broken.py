@@ -242,3 +242,43 @@ def test_a_box_the_relay_corrupted_is_refused_names_nobody_and_the_game_goes_on(
     assert all(p.machine.finished for p in everyone)
     assert len({tuple(p.machine.record) for p in everyone}) == 1
     assert verify(peers[0].machine.record).ending == "over"
+
+
+# --- Golden City: the missions and the lantern's peeks are private reveals ---------------------
+
+
+@pytest.mark.parametrize("deck", ["mission", "hill"])  # a mission's owner; the lantern's owner
+def test_a_wrong_share_sealed_to_a_golden_city_owner_names_its_sender(
+    monkeypatch: pytest.MonkeyPatch, deck: str
+) -> None:
+    """Seat 1 seals a wrong share of each card of ``deck`` revealed privately (every other
+    seat's mission; a lantern peek at a hill token): the owner proves it with an accusation and
+    seat 1 is named — never the owner."""
+    cheating(monkeypatch, "sealed_share", wrong_share(deck))
+    harness, peers, _ = dealt_table("hidden/gc", 3, game="golden-city", options=())
+    harness.run()
+    checked = assert_named(peers, CHEAT, "its sealed share of card")
+    assert f"of {deck!r}" in checked.reason
+    record = peers[0].machine.full_record()
+    accusation = next(Envelope.decode(d) for d in record if Envelope.decode(d).type == "accusation")
+    assert accusation.body[0] == deck and accusation.sender != peers[CHEAT].machine.identity.public
+
+
+def test_a_false_broken_card_claim_about_a_golden_city_mission_names_the_claimant(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seat 1 claims its own (right) mission broken: its engine runs on without its mission,
+    the claim is taken at its next input, every audit holds, and seat 1 is named."""
+    real = OwnDeck.open
+
+    def opened(self: OwnDeck, deck: str, card: int) -> Any:
+        if self.seat == CHEAT and deck == "mission":
+            raise DeckBroken("a lie")
+        return real(self, deck, card)
+
+    monkeypatch.setattr(OwnDeck, "open", opened)
+    harness, peers, watcher = dealt_table("gc-claim", 3, game="golden-city", options=())
+    harness.run()
+    checked = assert_named(peers, CHEAT, "broken, yet every audit holds")
+    assert "of 'mission'" in checked.reason
+    assert watcher.machine.record == peers[0].machine.record
