@@ -7,6 +7,7 @@ TLS on 127.0.0.1, a real relay, two bot peers of Mountains & Rivers.
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from goldnet.net.journal import read_journal
 from goldnet.net.relay import Relay
 from protocol.identity import Identity
 
+from ..processes import LOOPBACK, ROOT, Process
 from .relaykit import BOARD, GAME, HOST, check_records, run, until
 
 
@@ -90,3 +92,41 @@ def test_a_bot_that_raises_leaves_the_table_at_once_and_its_seat_resumes(tmp_pat
             await relay.close()
 
     run(scenario(), timeout=60)
+
+
+def test_goldnet_join_whose_bot_raises_exits_with_one_line_and_keeps_its_journal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``goldnet join --bot raises`` (a bot with a bug) against ``goldnet host``, as separate
+    processes: the joiner exits 1 by itself with one line naming the bot and its failure — no
+    traceback — and leaves its journal unfinished (resumable)."""
+    monkeypatch.setenv("GOLDNET_MDNS_INTERFACES", LOOPBACK)
+    monkeypatch.setenv("GOLDNET_GAMES", "tests.net.raising_cards")
+    path = os.environ.get("PYTHONPATH", "")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(ROOT), path) if p))
+    host = Process(
+        tmp_path,
+        "host",
+        *("host", "cards", "--seats", "2", "--private", "0", "--bot", "random", "--port", "0"),
+        *("--json", "--profile", str(tmp_path / "h"), "--name", "bug"),
+    )
+    joiner: Process | None = None
+    try:
+        invite = host.first_json()["invite"]
+        joiner = Process(
+            tmp_path,
+            "joiner",
+            *("join", invite, "--bot", "raises", "--json", "--profile", str(tmp_path / "j")),
+        )
+        assert joiner.proc.wait(60) == 1
+        errors = joiner.err_path.read_text().strip().splitlines()
+        assert len(errors) == 1, errors
+        assert errors[0].startswith("goldnet join: the 'raises' bot playing seat 1")
+        assert "failed: RuntimeError: this bot has a bug" in errors[0]
+        (journal,) = sorted((tmp_path / "j" / "journal").glob("*.journal"))
+        state = read_journal(journal)
+        assert state.end is None and state.incoming  # the game had started; nothing lost
+        assert host.proc.poll() is None  # the table waits for the seat, which may come back
+    finally:
+        for process in [host, *([joiner] if joiner else [])]:
+            process.stop()
