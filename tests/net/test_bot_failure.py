@@ -19,6 +19,7 @@ from goldnet.net.errors import BotFailed
 from goldnet.net.invite import Invite
 from goldnet.net.journal import read_journal
 from goldnet.net.relay import Relay
+from goldnet.net.reports import problem_of
 from protocol.identity import Identity
 
 from ..processes import LOOPBACK, ROOT, Process
@@ -71,6 +72,7 @@ def test_a_bot_that_raises_leaves_the_table_at_once_and_its_seat_resumes(tmp_pat
             assert "ZeroDivisionError: the bot's own bug second line" in message
             assert "goldnet resume" in message
             assert peers[1].failure is caught.value
+            assert problem_of(caught.value).detail == message  # the desktop's words: the line
             # The table sees the seat away (the relay's presence notice), waiting for it.
             await until(lambda: peers[0].presence.get(ids[1].public) is False)
             waiting = peers[0].waiting()
