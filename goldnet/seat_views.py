@@ -15,6 +15,7 @@ a record that ends before its audits) no seat view is offered.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -52,10 +53,8 @@ def seat_states(
             elif kind == "outcome":
                 binding.apply_outcome(applied[1])
             elif kind == "claim":
-                try:
+                with contextlib.suppress(IllegalAction):  # void there too: nothing changed
                     binding.apply_claim(applied[1], applied[2])
-                except IllegalAction:  # void, as at that seat's machine: nothing changed
-                    pass
             else:
                 _, deck, card, to, value = applied
                 if to is not None and to == seat:
