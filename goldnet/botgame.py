@@ -9,16 +9,13 @@ to every other machine, in the one order they were made (as :class:`goldnet.harn
 does). Chance is the beacon's — every seat contributes to every draw — exactly as at a network
 table, so the finished game's envelopes *are* a record that ``goldnet verify`` and the replay
 viewer accept, saved where a network game's is (:func:`goldnet.net.journal.record_path`). A
-journalled game with cards is dealt by the deck protocol (:mod:`protocol.dealing`) among its
-members, all in this process, exactly as at a network table: its record holds the deal and the
-audits at its end, so it verifies and its replay may show each seat's own view. Every member's
-deck seed derives from the dealer's seed in the journal (:func:`deck_seed`), so a resumed game
-deals the same cards; the members skip re-checking each other's shuffle proofs (they are this
-process; a verifier checks the record through the audits). A game that saves no record (not
-journalled, or from a given start position) is dealt by a trusted
-:class:`~goldnet.local_deck.LocalDeck` from the same seed instead: no crypto to wait for. A
-journal of an older version whose table has no ``shadows`` resumes with that dealer (every
-machine is given both: the table decides) and saves no record.
+journalled game with cards is dealt by the deck protocol among its members, as at a network
+table, so its record holds the deal and the audits (each seat's view in a replay); each deck
+seed derives from the journalled dealer's seed (:func:`deck_seed`), the members skip checking
+each other's shuffle proofs (all this process). A game that saves no record (unjournalled, or
+from a given start), or an older journal whose table has no ``shadows``, is dealt by a trusted
+:class:`~goldnet.local_deck.LocalDeck` from that seed (every machine gets both: the table
+decides).
 
 Who moves: :meth:`BotGame.play` plays a seat's action (the player's, or the one a bot chose);
 the caller asks the bots — :meth:`bot_turn` says which seat is due and gives its view —, so
