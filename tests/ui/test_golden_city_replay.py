@@ -104,9 +104,18 @@ def test_a_record_is_replayed_from_every_seat_s_point_of_view(
     assert replay.index == peek
 
     def choose(seat: int | None) -> None:
+        """Open the point-of-view list by a click, walk to the seat's entry with the arrow
+        keys and take it with Return (what a player does with the keyboard)."""
         combo = replay.view_combo
-        combo.setCurrentIndex(combo.findData(seat))  # what a pick in the list does
-        assert replay.viewer == seat
+        QTest.mouseClick(combo, Qt.MouseButton.LeftButton)
+        popup = combo.view()
+        qtbot.waitUntil(popup.isVisible, timeout=5000)
+        steps = combo.findData(seat) - combo.currentIndex()
+        key = Qt.Key.Key_Down if steps > 0 else Qt.Key.Key_Up
+        for _ in range(abs(steps)):
+            QTest.keyClick(popup, key)
+        QTest.keyClick(popup, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: replay.viewer == seat, timeout=5000)
 
     # The public view: no mission card, no peek.
     assert replay.viewer is None
