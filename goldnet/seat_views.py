@@ -21,10 +21,11 @@ from typing import Any
 
 from .binding import make_engine
 from .engine import GameState, IllegalAction
+from .errors import GoldnetError
 from .records import Input
 
 
-class SeatViewError(ValueError):
+class SeatViewError(GoldnetError):
     """The inputs do not replay (a record that verified always does: a bug, or not the same
     record); the message says at which input."""
 

@@ -111,18 +111,18 @@ class Replay:
         (:func:`goldnet.seat_views.seat_states`).
 
         Raises:
-            ValueError: the record published no deal (:attr:`dealt` is None), or its inputs
-                do not replay.
+            SeatViewError: the record published no deal (:attr:`dealt` is None), or its
+                inputs do not replay.
         """
-        if self.dealt is None:
-            raise ValueError("this record holds no seat's secrets")
-        from goldnet.seat_views import seat_states
+        from goldnet.seat_views import SeatViewError, seat_states
 
+        if self.dealt is None:
+            raise SeatViewError("this record holds no seat's secrets")
         states = seat_states(
             self.game, self.options, len(self.names), self.inputs, self.dealt, seat
         )
         if len(states) != len(self.steps):
-            raise ValueError("the seat's positions do not match the record's steps")
+            raise SeatViewError("the seat's positions do not match the record's steps")
         return states
 
 
@@ -328,9 +328,11 @@ class ReplayWidget(QWidget):
         """Show the game from ``seat``'s point of view (None: the public one), at the same
         step. A seat's view is offered only when the record published the deal (its audit)."""
         if seat is not None and seat not in self._seat_states:
+            from goldnet.seat_views import SeatViewError
+
             try:
                 self._seat_states[seat] = self.replay.seat_states(seat)
-            except ValueError:
+            except SeatViewError:
                 seat = None
         self.viewer = seat
         index = self.view_combo.findData(seat)

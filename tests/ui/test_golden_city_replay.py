@@ -140,3 +140,23 @@ def test_a_record_is_replayed_from_every_seat_s_point_of_view(
     assert replay.scene.mission.isVisible()
     choose(None)
     assert replay.index == last and not replay.scene.mission.isVisible()
+
+
+def test_a_record_without_the_audit_offers_the_public_view_only(qtbot: Any, record: Path) -> None:
+    """Without the deal its audit published (a game without cards, or a record that ends before
+    its audits), no seat's view can be rebuilt: the choice holds the public view alone, greyed
+    out, and asking for a seat's positions says why."""
+    import dataclasses
+
+    from goldnet.seat_views import SeatViewError
+    from ui.replay import ReplayWidget, load_steps
+
+    replay = dataclasses.replace(load_steps(read(record)), dealt=None)
+    with pytest.raises(SeatViewError, match="no seat's secrets"):
+        replay.seat_states(0)
+    widget = ReplayWidget(replay, speed=0.0)
+    qtbot.addWidget(widget)
+    assert widget.view_combo.count() == 1 and not widget.view_combo.isEnabled()
+    assert "everyone saw the same" in widget.view_combo.toolTip()
+    widget.set_viewer(0)  # nothing to show from a seat: the public view stays
+    assert widget.viewer is None
