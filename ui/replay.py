@@ -3,8 +3,11 @@ let it play at a steady pace.
 
 :func:`load_steps` verifies the record with :func:`goldnet.records.verify` — the one verifier
 ``goldnet verify`` uses, version 1 records included — and keeps a copy of the public state it
-reaches after each throw and each action. :class:`ReplayWidget` shows those snapshots on the
-game kit's ordinary table scene (:mod:`ui.kits`).
+reaches after each throw and each action, with the input that led there.
+:class:`ReplayWidget` shows those snapshots on the game kit's ordinary table scene
+(:mod:`ui.kits`) — the public view, or, when the record holds its deck's audit, any seat's own
+view rebuilt from the secrets the audit published (:mod:`goldnet.seat_views`): the scene is
+given that seat's observation only, exactly as its window was at the table.
 
 A record that cannot be replayed raises :class:`ReplayError` with a ``kind`` (the record
 errors' own kinds, :attr:`goldnet.records.RecordError.kind`, or this module's); the window says
