@@ -478,7 +478,7 @@
     </message>
     <message>
         <source>This record holds no secret of any player: everyone saw the same</source>
-        <translation>Cette partie ne contient aucun secret de joueur : tous ont vu la même chose</translation>
+        <translation>Cette partie ne contient aucun secret de joueur : tous ont vu la même chose</translation>
     </message>
 </context>
 <context>
