@@ -169,11 +169,9 @@ GALLERY_MIX_TWO: tuple[str, ...] = (
 designed map's 20 galleries, 15 veins, 3 ghosts, 2 cave-ins (two players have more hills each,
 so a mine as poor as the larger tables' did not repay the pickaxe)."""
 
-PRICES = (3, 2, 3, 1, 2, 3)
+PRICES = (3, 2, 3, 1, 2, 4)
 """Revolver, sieve, horse, lantern, Pony Express, pickaxe (designer's choice, measured), at 2 to
-5 seats. The pickaxe at 3: once the bots buy the lantern with it, a lit visit's gold is shared
-between the two tools, and at 4 the pickaxe's share fell just short of its price at 3 to 5
-seats."""
+5 seats."""
 
 PRICES_SIX = (3, 1, 3, 1, 1, 4)
 """The same at 6 seats, the sieve and the Pony Express one nugget cheaper (designer's choice,
