@@ -39,7 +39,8 @@ company's share); the run's *turn gain* is the mean of that over every seat turn
 
 A lit visit needs both tools, so its gold is split between them by their Shapley values (each
 tool's marginal worth averaged over the two orders of adding it): with ``D`` and ``L`` the run's
-mean net gains of a dark and a lit visit and ``P`` the mean gold of a lantern used to peek, the
+mean net gains of a dark and a lit visit and ``P`` the mean gold of a lantern not used to light
+(its peeks, its share of an ``outfitter`` bonus: a lantern's worth without a pickaxe), the
 lantern's share of a lit visit is ``(P + (L − D)) / 2`` and the pickaxe keeps the rest,
 ``(D + (L − P)) / 2``. (Crediting the lantern with the whole ``L − D`` would leave the pickaxe
 only a dark visit's worth on visits it made possible.)
