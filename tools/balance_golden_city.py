@@ -30,12 +30,20 @@ company's share); the run's *turn gain* is the mean of that over every seat turn
 - lantern: a peek at a nugget, that nugget when the peeker takes it later; a peek at a thief,
   the expected loss of brawling it with the sack carried (``P(lose)·sack − P(win)·bounty``, if
   positive) when the next move could have stopped on it and did not; a lantern lighting the
-  mine, what a lit visit brings more than a dark one (the run's means of visits' net gains).
+  mine, its Shapley share of the lit visit (below).
 - pony: the sack it banks times the run's exposure — the share of all sack worth that was lost
   (brawls, fights, the locomotive, ghosts, the guard) rather than banked.
 - pickaxe: the net gain of the seat's mine visits, from descent to the surface or the end (veins,
   fights below, less the company's share and sacks lost below, less the turn gain for each turn
   begun below), less the lantern's share of lit ones.
+
+A lit visit needs both tools, so its gold is split between them by their Shapley values (each
+tool's marginal worth averaged over the two orders of adding it): with ``D`` and ``L`` the run's
+mean net gains of a dark and a lit visit and ``P`` the mean gold of a lantern not used to light
+(its peeks, its share of an ``outfitter`` bonus: a lantern's worth without a pickaxe), the
+lantern's share of a lit visit is ``(P + (L − D)) / 2`` and the pickaxe keeps the rest,
+``(D + (L − P)) / 2``. (Crediting the lantern with the whole ``L − D`` would leave the pickaxe
+only a dark visit's worth on visits it made possible.)
 
 The first purchases of a seat whose ``outfitter`` mission was fulfilled share its bonus (the
 purchases are that mission); no other mission, nor tempo or safety besides the pony's, counts.
@@ -505,12 +513,18 @@ def figures(seats: int, games: list[dict[str, Any]]) -> dict[str, Any]:
         if lit_visits and dark_visits
         else 0.0
     )
+    peeks = [
+        b["credit"] for g in done for b in g["buys"] if b["tool"] == "lantern" and not b["lit"]
+    ]
+    peek = sum(peeks) / len(peeks) if peeks else 0.0
+    share = (peek + light) / 2  # the lantern's Shapley share of a lit visit
     tools: dict[str, Any] = {}
     seat_games = n * seats
 
     def credit(b: dict[str, Any]) -> float:
-        """The gold attributed to purchase ``b`` (a lit visit's extra is the lantern's)."""
-        lit = -light if b["tool"] == "pickaxe" else light
+        """The gold attributed to purchase ``b`` (a lit visit's gold split between the pickaxe
+        and the lantern by their Shapley values: the lantern's share is ``share``)."""
+        lit = -share if b["tool"] == "pickaxe" else share
         return b["credit"] + b["ride"] * exposure - b["turns"] * rate + b["lit"] * lit
 
     for tool in TOOLS:
@@ -546,6 +560,7 @@ def figures(seats: int, games: list[dict[str, Any]]) -> dict[str, Any]:
         "exposure": round(exposure, 4),
         "turn_gain": round(rate, 3),
         "mine_visits": {"lit": mean_ci(lit_visits), "dark": mean_ci(dark_visits)},
+        "lit_share": {"peek": round(peek, 3), "light": round(light, 3), "lantern": round(share, 3)},
         "forced": forced(done, credit),
         "tools": tools,
     }

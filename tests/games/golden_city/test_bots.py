@@ -21,6 +21,7 @@ from goldnet.games.golden_city.bots import (
     mission_met,
 )
 from goldnet.games.golden_city.bots._strong import Settings, win_score
+from goldnet.games.golden_city.bots._value import Valuer
 from goldnet.games.golden_city.bots._view import brawl_odds, fight_odds, hill_odds
 from goldnet.games.golden_city.rebuild import from_observation
 from goldnet.games.golden_city.rules import State
@@ -281,6 +282,28 @@ def test_peeks_with_the_lantern(name: str) -> None:
     to_before(st, 0)
     assert ("lantern", "2,0") in st.legal_actions(0)
     assert choice(name, st)[0] == "lantern"
+
+
+def store_values(st: State, seat: int = 0) -> dict[Action, int]:
+    """The heuristic's value of each store action of ``seat`` (its own observation)."""
+    bot = HeuristicBot(0)
+    v = Valuer(from_observation(st.observation(seat)), seat, bot.weights)
+    return {a: bot._store_value(v, seat, a) for a in st.legal_actions(seat)}
+
+
+@pytest.mark.parametrize("name", ["heuristic", "strong"])
+def test_buys_the_lantern_only_with_a_pickaxe(name: str) -> None:
+    st = game(2, ("prospector", "raft"))
+    st.bank[0] = 1  # the lantern's price: nothing else is affordable
+    st.start_turn(0)
+    assert st.todo[0][0] == "store" and ("buy", "lantern") in st.legal_actions(0)
+    values = store_values(st)
+    assert values[("buy", "lantern")] < values[("done",)]
+    assert choice(name, st) == ("done",)
+    st.tools[0] |= PICKAXE  # now a lantern lights a mine visit
+    values = store_values(st)
+    assert values[("buy", "lantern")] > values[("done",)]
+    assert choice(name, st) == ("buy", "lantern")
 
 
 # --- the strong bot's pieces ------------------------------------------------------------------

@@ -1,6 +1,9 @@
 """The heuristic bot ("heuristic"): one look at each choice, valued by :class:`~._value.Valuer`.
 
-At the store it buys the tool whose expected worth over the turns left most exceeds its price;
+At the store it buys the tool whose expected worth over the turns left most exceeds its price
+(the lantern only with a pickaxe in hand — a lit mine visit is what repays it, a peek does not;
+the pickaxe bought first, the lantern may follow at the same store — or as a step towards the
+outfitter mission);
 before the roll it rides home on the Pony Express when the sack is worth more at home than on
 the road, crosses a lake when the far landing is worth more than rolling here, and uses its
 lantern on the face-down hill its die most often reaches (unless the lantern is kept to light
@@ -35,14 +38,15 @@ HOME_MARGIN = U
 @dataclass(frozen=True, slots=True)
 class ToolRates:
     """What a tool is expected to bring, in units of :data:`~._value.U`: per turn left for the
-    kept tools, once for the used-up ones; a tool is bought when its worth exceeds its price
-    by :attr:`margin`."""
+    kept tools, once for the used-up ones (the lantern: one lit mine visit, worth it only to a
+    seat holding a pickaxe); a tool is bought when its worth exceeds its price by
+    :attr:`margin`."""
 
     revolver: int = 14
     sieve: int = 8
     horse: int = 25
     pickaxe: int = 23
-    lantern: int = 40
+    lantern: int = 200
     pony: int = 160
     margin: int = 50
 
@@ -57,6 +61,13 @@ MISSION_TOOLS: dict[tuple[str, str], int] = {
 }
 """Per (mission, tool), the share of the mission bonus (per 100) the tool is worth to a seat
 whose mission it is, while unfulfilled."""
+
+
+def lantern_lights(v: Valuer, s: int) -> bool:
+    """Whether a lantern bought now would light a mine visit of seat ``s``: it holds a pickaxe,
+    the map has a mine, and turns enough are left to go down."""
+    st = v.st
+    return bool(st.tools[s] & PICKAXE) and bool(st.board.galleries) and v.rounds >= 4
 
 
 def after_value(v: Valuer, s: int, action: Action) -> int:
@@ -152,7 +163,12 @@ class HeuristicBot:
         if tool == "pickaxe":
             worth = r.pickaxe * turns if st.board.galleries and turns >= 4 else 0
         elif tool == "lantern":
-            worth = r.lantern if turns >= 2 else 0
+            # a lantern repays by lighting a mine visit (a peek is worth about half a nugget,
+            # below its price): without a pickaxe it is worth only its step towards the
+            # outfitter mission (counted by the caller)
+            if not lantern_lights(v, s):
+                return 0
+            worth = r.lantern
         elif tool == "pony":
             worth = r.pony if turns >= 3 else 0
         else:
