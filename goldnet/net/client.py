@@ -242,8 +242,10 @@ class NetPeer(TablePeer):
         self.connected = True
         try:
             while self.outcome is None:
-                async with asyncio.timeout(IDLE_TIMEOUT):  # no task per frame, as wait_for
-                    frame = await link.next_frame()
+                frame = link.buffered()  # read with others (a move and its reveals): no wait
+                if frame is None:
+                    async with asyncio.timeout(IDLE_TIMEOUT):  # no task per frame, as wait_for
+                        frame = await link.next_frame()
                 writes = self._writes
                 self._on_frame(frame)
                 await link.writer.drain()
