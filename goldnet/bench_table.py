@@ -105,24 +105,30 @@ def critical_paths(
     return critical, cpu, total
 
 
-def write_aheads(folder: Path, writers: int, runs: int = 20) -> list[float]:
-    """Seconds until the slowest of ``writers`` journals (threads, each its own file in
-    ``folder``) has written and synced a batch of two 300-byte envelopes, all at once, as the
-    members answering a move do; ``runs`` times, with no member running (the disk's time, not
-    the wait for a core)."""
+def write_aheads(folder: Path, writers: int, runs: int = 20) -> tuple[list[float], list[float]]:
+    """The journal's write-ahead with no member running (the disk's time, not the wait for a
+    core): seconds for one journal to write and sync a batch of two 300-byte envelopes, as a
+    mover does, and seconds until the slowest of ``writers`` journals (threads, each its own
+    file in ``folder``) has done so, all at once, as the members answering a move do; ``runs``
+    of each, in turn, after a few not counted (a new file's first syncs)."""
     journals = [Journal(folder / f"probe-{i}.journal") for i in range(writers)]
     batch = (bytes(300), bytes(300))
+    alone: list[float] = []
+    together: list[float] = []
     try:
         with ThreadPoolExecutor(writers) as pool:
-            times = []
-            for _ in range(runs):
+            for run in range(runs + 3):
                 start = time.perf_counter()
+                journals[0].outgoing(*batch)
+                middle = time.perf_counter()
                 list(pool.map(lambda j: j.outgoing(*batch), journals))
-                times.append(time.perf_counter() - start)
+                if run >= 3:
+                    alone.append(middle - start)
+                    together.append(time.perf_counter() - middle)
     finally:
         for journal in journals:
             journal.close()
-    return times
+    return alone, together
 
 
 def deal_time(members: Sequence[dict[str, Any]]) -> float:
@@ -191,8 +197,7 @@ async def _run(games: int, seats: int = SEATS) -> dict[str, list[float]]:
                 run["card"] += latencies(members, "card")
                 probe = Path(folder) / f"probe-{number}"
                 probe.mkdir()
-                alone = statistics.median(write_aheads(probe, 1))
-                together = statistics.median(write_aheads(probe, seats - 1))
+                alone, together = map(statistics.median, write_aheads(probe, seats - 1))
                 run["alone"].append(alone)
                 run["together"].append(together)
                 for kind in ("draw", "card"):
