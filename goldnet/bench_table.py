@@ -22,6 +22,14 @@ process is one more process (:class:`~goldnet.bench_roll.Echo`), run after each 
 - **TLS echo** (the reference): a frame from this process through the relay to an answering
   process and back, each after :data:`~goldnet.bench_roll.THINK` seconds idle, as in the roll
   figures of :mod:`goldnet.bench_roll`.
+- **CPU per peer** of a die and of a public reveal: each member's own CPU
+  (``time.process_time``) for it — from the start of the step that sent its envelopes for it
+  until they left, less the journal's write-ahead, then until it knew the outcome; and the six
+  members' CPU for one over this machine's cores (the least wall time it can give it).
+- **Critical path** (:func:`critical_paths`): the same work as if each member had a core of its
+  own, plus the TLS echo for the two legs through the relay, with the journal's write-aheads
+  measured after each game with no member running (:func:`write_aheads`: the in-game figure is
+  mostly the wait for a core after the sync). The real ratios above are unchanged.
 
 The members' clocks are ``time.perf_counter``, a system-wide clock (see
 :mod:`goldnet.bench_roll`), so the processes' times compare. Median and 95th percentile
