@@ -9,8 +9,13 @@ to every other machine, in the one order they were made (as :class:`goldnet.harn
 does). Chance is the beacon's — every seat contributes to every draw — exactly as at a network
 table, so the finished game's envelopes *are* a record that ``goldnet verify`` and the replay
 viewer accept, saved where a network game's is (:func:`goldnet.net.journal.record_path`). A
-game with cards is dealt by a :class:`~goldnet.local_deck.LocalDeck` (this process is the
-trusted dealer): such a record cannot be verified without the deck protocol, so none is saved.
+journalled game with cards is dealt by the deck protocol among its members, as at a network
+table, so its record holds the deal and the audits (each seat's view in a replay); each deck
+seed derives from the journalled dealer's seed (:func:`deck_seed`), the members skip checking
+each other's shuffle proofs (all this process). A game that saves no record (unjournalled, or
+from a given start), or an older journal whose table has no ``shadows``, is dealt by a trusted
+:class:`~goldnet.local_deck.LocalDeck` from that seed (every machine gets both: the table
+decides).
 
 Who moves: :meth:`BotGame.play` plays a seat's action (the player's, or the one a bot chose);
 the caller asks the bots — :meth:`bot_turn` says which seat is due and gives its view —, so
@@ -225,9 +230,12 @@ class BotGame:
                 journal.close()
                 raise
         self = cls(game, tuple(options), human, folder=folder, journal=journal)
-        deck = _dealer(game, options, count, dealer, start)
+        dealt = journal is not None  # a record will be saved: the deck protocol deals
+        deck = None if dealt else _dealer(game, options, count, dealer, start)
         for seat in range(count):
-            self._seat(seat, identities[seat], levels[seat], _engines(start), deck, entropy, [])
+            seed = deck_seed(dealer, seat) if dealt else None
+            engines = _engines(start)
+            self._seat(seat, identities[seat], levels[seat], engines, deck, entropy, [], seed)
         me = self._seats[human].machine
         members = tuple(i.public for i in identities)
         try:
@@ -272,7 +280,10 @@ class BotGame:
             for seat in range(count):
                 seeds = state.seeds if seat == human else state.bot_seeds.get(seat, [])
                 level = levels.get(seat, "")
-                self._seat(seat, identities[seat], level, make_engine, deck, os.urandom, seeds)
+                seed = deck_seed(local.dealer, seat)
+                self._seat(
+                    seat, identities[seat], level, make_engine, deck, os.urandom, seeds, seed
+                )
             self._replay(state)
             if self._seats[human].machine.table is None:
                 raise BotGameError(f"the journal {path} holds no table of this player's")
@@ -295,13 +306,23 @@ class BotGame:
         dealer: LocalDeck | None,
         entropy: Callable[[int], bytes],
         seeds: Sequence[bytes],
+        deck: bytes | None = None,
     ) -> None:
         """Add the member of ``seat`` (the next one): its machine — the player's with a watched
-        engine, one view per step of the rules — and a bot's bot."""
+        engine, one view per step of the rules — and a bot's bot. ``dealer`` serves a table
+        without ``shadows``, ``deck`` (the member's deck seed) deals one with."""
         if seat == self.human:
             factory = engines
             engines = lambda g, o, n: _Watched(factory(g, o, n), self)  # noqa: E731
-        machine = Lockstep(identity, engines, entropy=entropy, seeds=seeds, dealer=dealer)
+        machine = Lockstep(
+            identity,
+            engines,
+            entropy=entropy,
+            seeds=seeds,
+            dealer=dealer,
+            deck_seed=deck,
+            deck_proofs=False,  # every member is this process
+        )
         bot = (
             None
             if seat == self.human
@@ -522,7 +543,8 @@ class BotGame:
             self.journal.incoming(index, data)
 
     def _finish(self) -> None:
-        """Over: save the record (a game without cards) and end the journal."""
+        """Over: save the record (unless a trusted dealer dealt its cards) and end the
+        journal."""
         self._ended = True
         me = self._seats[self.human].machine
         result = self.state.awaiting()
@@ -530,7 +552,8 @@ class BotGame:
         self.result = result
         table = me.table
         assert table is not None
-        if self.folder is not None and self.journal is not None and not self.state.decks():
+        dealt = not self.state.decks() or table.shadows is not None
+        if self.folder is not None and self.journal is not None and dealt:
             path = record_path(self.folder, table.game, table.names[0], table.game_id)
             try:
                 write(path, list(me.record))
@@ -567,6 +590,12 @@ def _dealer(
     if not state.decks():
         return None
     return LocalDeck(state.decks(), Stream(seed.hex(), "deck"))
+
+
+def deck_seed(dealer: bytes, seat: int) -> bytes:
+    """The deck seed (32 bytes) of the member at ``seat`` of a game against bots whose dealer's
+    seed (journalled before the game starts) is ``dealer``."""
+    return hashlib.sha256(b"goldnet/botgame/deck\x00" + dealer + bytes([seat])).digest()
 
 
 def _relay_order(state: JournalState) -> list[tuple[bytes, bytes]]:

@@ -364,9 +364,11 @@ OFFLINE = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``goldnet`` with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = parser.parse_args(argv)
+        if not argv:  # the desktop window: no parser to build (its first paint does not wait)
+            return _window()
+        args = build_parser().parse_args(argv)
         if args.command is None:
             return _window()
         if args.command == "render":

@@ -52,47 +52,63 @@ spectator's: public knowledge only; clone it to keep it) and the rules' events o
 once at the start (no events), then after every applied action, claim, card reveal and drawn
 outcome."""
 
+Input = tuple[Any, ...]
+"""One input the rules applied, as :func:`verify` tells ``on_input`` just before the
+``on_step`` it leads to: ``("action", seat, action)``, ``("outcome", index)``,
+``("claim", seat, claim)`` or ``("card", deck, card, to, value)`` (``value`` as the verifier
+knows it: None for a card revealed privately to a seat)."""
+
 
 class _Watched(EngineBinding):
     """An engine binding that tells ``on_step`` after each step it applies."""
 
-    def __init__(self, binding: EngineBinding, on_step: OnStep) -> None:
+    def __init__(
+        self,
+        binding: EngineBinding,
+        on_step: OnStep,
+        on_input: Callable[[Input], None] | None = None,
+    ) -> None:
         super().__init__(binding.state)
         self._on_step = on_step
+        self._on_input = on_input
         on_step(self.state, ())
 
-    def _told(self, start: int) -> None:
+    def _told(self, start: int, applied: Input) -> None:
+        if self._on_input is not None:
+            self._on_input(applied)
         self._on_step(self.state, tuple(self.events[start:]))
 
     def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
         start = len(self.events)
         super().apply_action(seat, action)
-        self._told(start)
+        self._told(start, ("action", seat, tuple(action)))
 
     def apply_outcome(self, index: int) -> None:
         start = len(self.events)
         super().apply_outcome(index)
-        self._told(start)
+        self._told(start, ("outcome", index))
 
     def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
         start = len(self.events)
         super().apply_claim(seat, claim)
-        self._told(start)
+        self._told(start, ("claim", seat, tuple(claim)))
 
     def apply_card(self, deck: str, card: int, to: int | None, value: Any) -> None:
         start = len(self.events)
         super().apply_card(deck, card, to, value)
-        self._told(start)
+        self._told(start, ("card", deck, card, to, value))
 
 
-def _engines(on_step: OnStep | None) -> Callable[[str, tuple[Any, ...], int], EngineBinding]:
+def _engines(
+    on_step: OnStep | None, on_input: Callable[[Input], None] | None = None
+) -> Callable[[str, tuple[Any, ...], int], EngineBinding]:
     """:func:`~goldnet.binding.make_engine`, watched by ``on_step`` when given."""
     if on_step is None:
         return make_engine
     hook = on_step
 
     def make(game: str, options: tuple[Any, ...], seats: int) -> EngineBinding:
-        return _Watched(make_engine(game, options, seats), hook)
+        return _Watched(make_engine(game, options, seats), hook, on_input)
 
     return make
 
@@ -271,6 +287,10 @@ class Verified:
     warnings: tuple[str, ...] = ()
     evidence: tuple[str, ...] = ()
     """For two histories: each of the two envelopes, described (sequence number, type, hash)."""
+    dealt: dict[str, tuple[Any, ...]] | None = None
+    """After every member's deck audit: each deck's card values in dealt order (card ``i`` of
+    deck ``d`` is ``dealt[d][i]``) — every secret of the game, published by the audit; None for a
+    game without cards or a record without the audits."""
 
     def summary(self) -> dict[str, Any]:
         """How the game ended as plain values (for ``--json`` and comparisons)."""
@@ -303,7 +323,11 @@ class Verified:
         return summary
 
 
-def verify(envelopes: Sequence[bytes], on_step: OnStep | None = None) -> Verified:
+def verify(
+    envelopes: Sequence[bytes],
+    on_step: OnStep | None = None,
+    on_input: Callable[[Input], None] | None = None,
+) -> Verified:
     """Check a record completely: every envelope, the beacon, the rules, the order, the end.
 
     A game that is over holds exactly its canonical record, and so does an abandoned game (it
@@ -315,14 +339,16 @@ def verify(envelopes: Sequence[bytes], on_step: OnStep | None = None) -> Verifie
     envelopes is checked by the current protocol's lockstep machine. ``on_step`` (see
     :data:`OnStep`) watches the game step by step as it is checked: replays take their
     positions from this one verifier; steps seen before an :class:`InvalidRecord` must be
-    thrown away.
+    thrown away. ``on_input`` (with ``on_step`` only) is told each step's input first
+    (:data:`Input`), so that a replay may apply them again with the secrets the audit
+    published (``Verified.dealt``).
 
     Raises:
         InvalidRecord: naming the first bad envelope and why.
     """
     if isinstance(envelopes, Record) and envelopes.version == 1:
         return _verify_v1(envelopes, on_step)
-    machine = Lockstep(None, _engines(on_step), deck_proofs=not _audited(envelopes))
+    machine = Lockstep(None, _engines(on_step, on_input), deck_proofs=not _audited(envelopes))
     checked = 0
     for i, data in enumerate(envelopes):
         try:
@@ -386,7 +412,11 @@ def verify(envelopes: Sequence[bytes], on_step: OnStep | None = None) -> Verifie
     assert isinstance(engine, EngineBinding)
     result = engine.state.awaiting()
     assert isinstance(result, Terminal)
-    return Verified(machine.table, result, turns, draws, len(envelopes))
+    deal = machine.dealing.deal if machine.dealing is not None else None
+    dealt = None
+    if deal is not None and deal.dealt is not None:
+        dealt = dict(zip(deal.names, deal.dealt, strict=True))
+    return Verified(machine.table, result, turns, draws, len(envelopes), dealt=dealt)
 
 
 def _audited(envelopes: Sequence[bytes]) -> bool:

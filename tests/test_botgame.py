@@ -182,16 +182,17 @@ def test_chance_is_the_beacon_s_and_each_member_signs_its_own(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("seats", [3, 5])
-def test_cards_with_private_peeks_resume_and_end_without_a_record(
+def test_cards_with_private_peeks_resume_and_end_with_a_record_that_verifies(
     tmp_path: Path, cards_game: games.GameInfo, seats: int
 ) -> None:
-    """A game with cards is dealt by this process (a trusted dealer whose seed the journal
-    keeps): it resumes with the same cards, and its record — which could not be verified
-    without the deck protocol — is not saved."""
+    """A journalled game with cards is dealt by the deck protocol among its members (every deck
+    seed derived from the dealer's seed the journal keeps): it resumes with the same cards, and
+    its record — the deal and the audits in it — is saved and verifies."""
     me = Identity.generate()
     names = [f"p{i}" for i in range(seats)]
     levels = ["" if i == 1 else "random" for i in range(seats)]
     game = BotGame.new("cards", (1,), names, 1, levels, me, folder=tmp_path)
+    assert game.table.shadows is not None
     mine = cards_game.make_bot("random", "me")
     play(game, 5, mine)
     faces = list(game.state.observation(1).faces)
@@ -200,8 +201,23 @@ def test_cards_with_private_peeks_resume_and_end_without_a_record(
     again = BotGame.resume(path, me, tmp_path)
     assert list(again.state.observation(1).faces) == faces
     play(again, 1000, mine)
-    assert again.finished and again.result is not None and again.record is None
-    assert read_journal(path).end == ("over", "", "")
+    assert again.finished and again.result is not None and again.record is not None
+    assert read_journal(path).end == ("over", str(again.record), "")
+    checked = verify(read(again.record))
+    assert checked.ending == "over" and checked.result == again.result
+    assert checked.summary()["names"] == names
+
+
+def test_cards_without_a_journal_are_dealt_by_this_process(cards_game: games.GameInfo) -> None:
+    """A game that saves no record (no profile folder) is dealt by the trusted local dealer:
+    its table names no shuffle proofs, and nothing is saved at its end."""
+    names = ["p0", "p1", "p2"]
+    game = BotGame.new(
+        "cards", (1,), names, 0, ["", "random", "random"], Identity.generate(), folder=None
+    )
+    assert game.table.shadows is None
+    play(game, 1000)
+    assert game.finished and game.result is not None and game.record is None
 
 
 def test_a_network_journal_is_described_by_its_table_not_its_invite(tmp_path: Path) -> None:

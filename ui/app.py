@@ -25,22 +25,20 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
-from goldnet.botgame import BotGame, BotGameError
-from goldnet.net.journal import JournalError
 from goldnet.profile import Profile, ProfileError
 from goldnet.rng import Stream
 
 from . import kits, style, texts
-from .controller import GameController, GameSetup, PlayController
 from .i18n import Translations, resolve
 from .lobby import Lobby
 from .network import NetBridge
 from .start import StartScreen
-from .table import TableWidget
 
 if TYPE_CHECKING:
+    from .controller import GameSetup, PlayController
     from .netgame import NetworkController
     from .replay import ReplayWidget
+    from .table import TableWidget
 
 
 class MainWindow(QMainWindow):
@@ -66,23 +64,21 @@ class MainWindow(QMainWindow):
         self.translations = translations
         self.stack = QStackedWidget()
         self.start = StartScreen(self.profile)
-        self.table = TableWidget(speed=speed, bot_delay=bot_delay)
-        self.table.set_speed(self.profile.settings().get("pace"))
+        self._table: TableWidget | None = None
+        """The table, made when first needed (:attr:`table`) — at the latest just after the
+        first paint: its modules (the rules engine's bindings, the lockstep machine, the deck)
+        are not what the lobby's first frame needs."""
+        self._table_args = (speed, bot_delay)
         self.replay: ReplayWidget | None = None
         self.record_problem: QMessageBox | None = None
         """The last "Cannot replay this record" message (what is wrong with the file)."""
         self.stack.addWidget(self.start)
-        self.stack.addWidget(self.table)
         self.setCentralWidget(self.stack)
         self._last_choices: dict[str, Any] | None = None
         self.start.playRequested.connect(self.play)
         self.start.languageChosen.connect(self.set_language)
         self.start.gameChosen.connect(lambda _game: self.retranslate())
         self.start.openRecordRequested.connect(self.open_record)
-        self.table.leaveRequested.connect(self.show_start)
-        self.table.rematchRequested.connect(self.rematch)
-        self.table.openRecordRequested.connect(self.open_record)
-        self.table.paceChosen.connect(self._save_pace)
         # The network thread: started by the lobby after the first paint, joined when the
         # window closes — or, should the window be dropped without closing, when it is collected.
         self.bridge = NetBridge.from_environment(
@@ -95,10 +91,28 @@ class MainWindow(QMainWindow):
         """The player said to close the window although a game was under way."""
         self.close_question: QMessageBox | None = None
         """The question asked when the player closes the window mid-game, while it is open."""
-        self.table.rehostRequested.connect(self.lobby.rehost)
         self._finalizer = weakref.finalize(self, self.bridge.shutdown)
+        self.start.firstPainted.connect(lambda: self.table)  # ready before the first click
         self.resize(1280, 860)
         self.retranslate()
+
+    @property
+    def table(self) -> TableWidget:
+        """The table (made on first use: see ``_table``)."""
+        if self._table is None:
+            from .table import TableWidget
+
+            speed, bot_delay = self._table_args
+            table = TableWidget(speed=speed, bot_delay=bot_delay)
+            table.set_speed(self.profile.settings().get("pace"))
+            self.stack.addWidget(table)
+            table.leaveRequested.connect(self.show_start)
+            table.rematchRequested.connect(self.rematch)
+            table.openRecordRequested.connect(self.open_record)
+            table.paceChosen.connect(self._save_pace)
+            table.rehostRequested.connect(self.lobby.rehost)
+            self._table = table
+        return self._table
 
     def setup_for(self, choices: dict[str, Any], seed: int | None = None) -> GameSetup:
         """A game against bots from the start screen's choices (:meth:`StartScreen.choices`:
@@ -106,6 +120,8 @@ class MainWindow(QMainWindow):
         value the option does not have) to draw it; ``seats`` — default the fewest the game
         has —; the bots' level; my seat, -1 to draw it); whatever is left to chance is drawn
         here, options first, then the seat. A bot of the level takes every other seat."""
+        from .controller import GameSetup
+
         seed = secrets.randbits(48) if seed is None else seed
         draw = Stream(seed, "setup")
         game = str(choices.get("game") or self.start.game)
@@ -137,7 +153,13 @@ class MainWindow(QMainWindow):
         same seats; a game that cannot be resumed is explained (the detail on demand)."""
         if self.lobby.link is not None:  # hosting or joining meanwhile: stop that
             self.lobby.cancel()
-        self.table.stop()  # a game it still shows holds its own journal
+        if self._table is not None:
+            self._table.stop()  # a game it still shows holds its own journal
+        from goldnet.botgame import BotGame, BotGameError
+        from goldnet.net.journal import JournalError
+
+        from .controller import GameSetup
+
         try:
             game = BotGame.resume(path, self.profile.identity, self.profile.folder)
         except (BotGameError, JournalError, ProfileError) as exc:
@@ -180,7 +202,8 @@ class MainWindow(QMainWindow):
             self.play(self._last_choices)
 
     def show_start(self) -> None:
-        self.table.stop()
+        if self._table is not None:
+            self._table.stop()
         self.lobby.leave()
         self.lobby.refresh_resume()  # a game left mid-way can be resumed
         self.stack.setCurrentWidget(self.start)
@@ -235,13 +258,15 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop the game and the network thread (joined); idempotent."""
-        self.table.stop()
+        if self._table is not None:
+            self._table.stop()
         self.lobby.shutdown()
 
     def game_under_way(self) -> PlayController | None:
         """The game the player has a seat in and that has not ended, if the table shows one."""
-        c = self.table.controller
-        if self.stack.currentWidget() is not self.table or c is None or c.spectating:
+        table = self._table
+        c = table.controller if table is not None else None
+        if self.stack.currentWidget() is not table or c is None or c.spectating:
             return None
         return None if c.phase in ("over", "stopped") else c
 
@@ -254,6 +279,8 @@ class MainWindow(QMainWindow):
         if self.close_question is not None:
             self.close_question.raise_()
             return True
+        from .controller import GameController
+
         unsaved = isinstance(c, GameController) and bool(c.unsaved)
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Leave the game?"), "", parent=self)
         box.setObjectName("closeQuestion")

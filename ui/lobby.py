@@ -32,7 +32,6 @@ from goldnet.engine import GameState
 from goldnet.net.discovery import TableInfo
 from goldnet.net.invite import Invite, InviteError, parse_invite
 from goldnet.net.journal import JournalError, describe_journal, unfinished
-from goldnet.net.reports import Outcome, Problem, TableStart
 from goldnet.profile import Profile, ProfileError
 from goldnet.view import View
 
@@ -41,6 +40,8 @@ from .network import NetBridge, TableLink
 from .start import StartScreen
 
 if TYPE_CHECKING:
+    from goldnet.net.reports import Outcome, Problem, TableStart
+
     from .netgame import NetworkController
 
 log = logging.getLogger("goldnet.ui.lobby")

@@ -25,13 +25,13 @@ from PySide6.QtCore import QObject, Qt, Signal, Slot
 from goldnet.engine import GameState
 from goldnet.net.discovery import interfaces_from_env
 from goldnet.net.invite import Invite
-from goldnet.net.loop import LoopThread
-from goldnet.net.reports import Outcome, Problem, TableStart, WaitReport
 from goldnet.profile import Profile
 from goldnet.view import View
 
 if TYPE_CHECKING:  # imported in the network thread when it starts, not at launch
     from goldnet.net.discovery import Browser
+    from goldnet.net.loop import LoopThread
+    from goldnet.net.reports import Outcome, Problem, TableStart, WaitReport
     from goldnet.net.service import TableService
 
 log = logging.getLogger("goldnet.ui.network")
@@ -176,6 +176,8 @@ class TableLink(QObject):
         peer = old.peer
         journal = peer.journal if peer is not None else None
         if journal is None or self.closing():
+            from goldnet.net.reports import Problem
+
             self.on_problem(Problem("journal", detail="this game has no journal to host it from"))
             return
         path = journal.path
@@ -238,11 +240,21 @@ class NetBridge(QObject):
         self.interfaces = interfaces
         self.port = port
         self.probe_timeout = probe_timeout
-        self.loop_thread = LoopThread()
+        self._loop_thread: LoopThread | None = None
         self.links: list[TableLink] = []
         self.closing: list[Any] = []
         self._browser: Browser | None = None
         self._posted.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+
+    @property
+    def loop_thread(self) -> LoopThread:
+        """The network thread (made on first use: asyncio is not what the lobby's first paint
+        needs)."""
+        if self._loop_thread is None:
+            from goldnet.net.loop import LoopThread
+
+            self._loop_thread = LoopThread()
+        return self._loop_thread
 
     @classmethod
     def from_environment(cls, profile: Profile, **kwargs: Any) -> NetBridge:
@@ -292,7 +304,7 @@ class NetBridge(QObject):
 
         The only call that waits for the loop, once, at quit.
         """
-        if not self.loop_thread.running:
+        if self._loop_thread is None or not self._loop_thread.running:
             return
         if self.loop_thread.in_loop_thread():  # a finalizer in the loop thread: cannot wait
             self.loop_thread.stop()

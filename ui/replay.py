@@ -3,8 +3,11 @@ let it play at a steady pace.
 
 :func:`load_steps` verifies the record with :func:`goldnet.records.verify` — the one verifier
 ``goldnet verify`` uses, version 1 records included — and keeps a copy of the public state it
-reaches after each throw and each action. :class:`ReplayWidget` shows those snapshots on the
-game kit's ordinary table scene (:mod:`ui.kits`).
+reaches after each throw and each action, with the input that led there.
+:class:`ReplayWidget` shows those snapshots on the game kit's ordinary table scene
+(:mod:`ui.kits`) — the public view, or, when the record holds its deck's audit, any seat's own
+view rebuilt from the secrets the audit published (:mod:`goldnet.seat_views`): the scene is
+given that seat's observation only, exactly as its window was at the table.
 
 A record that cannot be replayed raises :class:`ReplayError` with a ``kind`` (the record
 errors' own kinds, :attr:`goldnet.records.RecordError.kind`, or this module's); the window says
@@ -35,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from goldnet.engine import Event, GameState, Terminal
-from goldnet.records import InvalidRecord, RecordError, read, verify
+from goldnet.records import Input, InvalidRecord, RecordError, read, verify
 
 from . import kits, style, texts
 from .rules import RulesButton
@@ -95,12 +98,35 @@ class Step:
 @dataclass(frozen=True)
 class Replay:
     """A record's game: its registry name, the players' names in seat order, its table
-    options, and the positions from the start to the end."""
+    options, and the positions from the start to the end (as a spectator saw them); the
+    input that led to each position after the first (``inputs[i]`` to ``steps[i + 1]``), and
+    the deal its audit published (None: no seat's own view can be shown)."""
 
     game: str
     names: tuple[str, ...]
     options: tuple[Any, ...]
     steps: tuple[Step, ...]
+    inputs: tuple[Input, ...] = ()
+    dealt: dict[str, tuple[Any, ...]] | None = None
+
+    def seat_states(self, seat: int) -> list[GameState]:
+        """``seat``'s own positions, step for step with :attr:`steps`
+        (:func:`goldnet.seat_views.seat_states`).
+
+        Raises:
+            SeatViewError: the record published no deal (:attr:`dealt` is None), or its
+                inputs do not replay.
+        """
+        from goldnet.seat_views import SeatViewError, seat_states
+
+        if self.dealt is None:
+            raise SeatViewError("this record holds no seat's secrets")
+        states = seat_states(
+            self.game, self.options, len(self.names), self.inputs, self.dealt, seat
+        )
+        if len(states) != len(self.steps):
+            raise SeatViewError("the seat's positions do not match the record's steps")
+        return states
 
 
 def load_steps(envelopes: list[bytes]) -> Replay:
@@ -113,6 +139,7 @@ def load_steps(envelopes: list[bytes]) -> Replay:
             replayed only if it is sound).
     """
     steps: list[Step] = []
+    inputs: list[Input] = []
 
     def keep(state: GameState, events: tuple[Event, ...]) -> None:
         if not steps and state.game not in kits.names():
@@ -122,7 +149,7 @@ def load_steps(envelopes: list[bytes]) -> Replay:
         steps.append(Step(state.clone(), events))
 
     try:
-        checked = verify(envelopes, on_step=keep)
+        checked = verify(envelopes, on_step=keep, on_input=inputs.append)
     except InvalidRecord as exc:
         raise ReplayError(
             exc.kind, f"the record does not verify: {exc}", index=exc.index, count=len(envelopes)
@@ -130,7 +157,15 @@ def load_steps(envelopes: list[bytes]) -> Replay:
     if not steps:
         raise ReplayError("no-game", "the record holds no game")
     table = checked.table
-    return Replay(table.game, tuple(table.names), tuple(table.options), tuple(steps))
+    dealt = checked.dealt if len(inputs) + 1 == len(steps) else None
+    return Replay(
+        table.game,
+        tuple(table.names),
+        tuple(table.options),
+        tuple(steps),
+        tuple(inputs),
+        dealt,
+    )
 
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -188,6 +223,17 @@ class ReplayWidget(QWidget):
         self.step_label = QLabel()
         self.step_label.setMinimumWidth(90)
         self.step_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.viewer: int | None = None
+        """Whose view is shown: a seat's own (after the audit), None for the public one."""
+        self._seat_states: dict[int, list[GameState]] = {}
+        self.view_label = QLabel()
+        self.view_combo = QComboBox()
+        self.view_combo.setObjectName("replayView")
+        self.view_combo.addItem("", None)
+        if replay.dealt is not None:
+            for seat in range(len(replay.names)):
+                self.view_combo.addItem("", seat)
+        self.view_combo.setEnabled(self.view_combo.count() > 1)
         self.log = QListWidget()
         self.log.setWordWrap(True)
         self.rules_button = RulesButton(lambda: self.replay.game)
@@ -211,6 +257,8 @@ class ReplayWidget(QWidget):
         main.addWidget(self.view, 1)
         main.addLayout(controls)
         side = QVBoxLayout()
+        side.addWidget(self.view_label)
+        side.addWidget(self.view_combo)
         side.addWidget(self.log, 1)
         side.addWidget(self.rules_button)
         side.addWidget(self.leave_button)
@@ -226,6 +274,9 @@ class ReplayWidget(QWidget):
         self.last_button.clicked.connect(lambda: self.go(len(self.replay.steps) - 1))
         self.play_button.clicked.connect(self.toggle)
         self.speed_combo.currentIndexChanged.connect(lambda _: self.set_speed(self.factor()))
+        self.view_combo.currentIndexChanged.connect(
+            lambda _: self.set_viewer(self.view_combo.currentData())
+        )
         self.timer.timeout.connect(self.tick)
         self.slider.valueChanged.connect(self.go)
         self.leave_button.clicked.connect(self.pause)
@@ -233,7 +284,7 @@ class ReplayWidget(QWidget):
         QShortcut(QKeySequence(Qt.Key.Key_Space), self, self.toggle)
         QShortcut(QKeySequence(Qt.Key.Key_Right), self, lambda: self.go(self.index + 1))
         QShortcut(QKeySequence(Qt.Key.Key_Left), self, lambda: self.go(self.index - 1))
-        self.scene.show_observation(replay.steps[0].state.observation(None))
+        self.scene.show_observation(self.observation(0))
         self.retranslate()
         self._refresh()
 
@@ -264,8 +315,33 @@ class ReplayWidget(QWidget):
         step = self.replay.steps[index]
         events = step.events if index == self.index + 1 else ()
         self.index = index
-        self.scene.show_observation(step.state.observation(None), events)
+        self.scene.show_observation(self.observation(index), events)
         self._refresh()
+
+    # --- whose view ---------------------------------------------------------------------------
+
+    def observation(self, index: int) -> Any:
+        """What the chosen view shows at step ``index``: the public observation, or the chosen
+        seat's own (its mission, its peeks) as its machine knew it then."""
+        if self.viewer is None:
+            return self.replay.steps[index].state.observation(None)
+        return self._seat_states[self.viewer][index].observation(self.viewer)
+
+    def set_viewer(self, seat: int | None) -> None:
+        """Show the game from ``seat``'s point of view (None: the public one), at the same
+        step. A seat's view is offered only when the record published the deal (its audit)."""
+        if seat is not None and seat not in self._seat_states:
+            from goldnet.seat_views import SeatViewError
+
+            try:
+                self._seat_states[seat] = self.replay.seat_states(seat)
+            except SeatViewError:
+                seat = None
+        self.viewer = seat
+        index = self.view_combo.findData(seat)
+        if index >= 0 and index != self.view_combo.currentIndex():
+            self.view_combo.setCurrentIndex(index)
+        self.scene.show_observation(self.observation(self.index))
 
     # --- auto-play ----------------------------------------------------------------------------
 
@@ -362,6 +438,19 @@ class ReplayWidget(QWidget):
         self.forward_button.setToolTip(self.tr("Step forward (→)"))
         self.last_button.setToolTip(self.tr("Last position"))
         self.speed_label.setText(self.tr("Speed"))
+        self.view_label.setText(self.tr("Point of view"))
+        self.view_combo.setItemText(0, self.tr("Public (what everyone saw)"))
+        for i in range(1, self.view_combo.count()):
+            seat = self.view_combo.itemData(i)
+            self.view_combo.setItemText(i, texts.arg(self.tr("%1's own view"), self.names[seat]))
+        self.view_combo.setToolTip(
+            self.tr(
+                "Each player's own view shows what only that player knew (a secret mission, "
+                "a peek), as the audit at the end of the game published it"
+            )
+            if self.view_combo.count() > 1
+            else self.tr("This record holds no secret of any player: everyone saw the same")
+        )
         self.speed_combo.setToolTip(self.tr("How fast Play steps through the record"))
         self.leave_button.setText(self.tr("Back to the start"))
         self._word_play()

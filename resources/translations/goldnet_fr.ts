@@ -460,6 +460,26 @@
         <source>How fast Play steps through the record</source>
         <translation>À quelle vitesse la lecture avance dans la partie</translation>
     </message>
+    <message>
+        <source>Point of view</source>
+        <translation>Point de vue</translation>
+    </message>
+    <message>
+        <source>Public (what everyone saw)</source>
+        <translation>Public (ce que tous ont vu)</translation>
+    </message>
+    <message>
+        <source>%1&apos;s own view</source>
+        <translation>Vue de %1</translation>
+    </message>
+    <message>
+        <source>Each player&apos;s own view shows what only that player knew (a secret mission, a peek), as the audit at the end of the game published it</source>
+        <translation>La vue de chaque joueur montre ce que lui seul savait (sa mission secrète, ses coups d’œil), tel que l’audit de fin de partie l’a publié</translation>
+    </message>
+    <message>
+        <source>This record holds no secret of any player: everyone saw the same</source>
+        <translation>Cette partie ne contient aucun secret de joueur : tous ont vu la même chose</translation>
+    </message>
 </context>
 <context>
     <name>Rules</name>
@@ -2640,6 +2660,22 @@
     <message>
         <source>Your turn.</source>
         <translation>À vous.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s house (%2)</source>
+        <translation>chez %1 (%2)</translation>
+    </message>
+    <message>
+        <source>cave %1 (%2)</source>
+        <translation>grotte %1 (%2)</translation>
+    </message>
+    <message>
+        <source>door %1</source>
+        <translation>porte %1</translation>
+    </message>
+    <message>
+        <source>gallery %1</source>
+        <translation>galerie %1</translation>
     </message>
 </context>
 </TS>

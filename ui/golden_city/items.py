@@ -42,6 +42,7 @@ from goldnet.games.golden_city.board import (
 from .. import style
 from . import art, icons
 from .geometry import MINE_HEX, Layout, shore_angle
+from .places import column_letter, gallery_number, grid
 from .words import compass
 
 if TYPE_CHECKING:
@@ -137,6 +138,7 @@ class MapItem(QGraphicsItem):
         grad.setColorAt(1, QColor("#d2bd83"))
         painter.setBrush(QBrush(grad))
         painter.drawRoundedRect(plate, 18, 18)
+        self._edges(painter)
         used = {board.houses[h] for h in self.house_colours}
         grid = QPen(QColor(120, 96, 52, 90), 1.1)
         for f, terrain in enumerate(board.terrain):
@@ -178,6 +180,32 @@ class MapItem(QGraphicsItem):
             elif terrain == HOUSE and f in used:
                 number = next(h for h, g in board.houses.items() if g == f)
                 art.house(painter, c, H * 0.95, self.house_colours[number])
+
+    def _edges(self, painter: QPainter) -> None:
+        """The coordinates along the plate's edges (:mod:`.places`): each column's letter
+        above the top row and below the bottom one, each row's number left and right of it."""
+        board, lay = self.board, self.lay
+        g = grid(board)
+        plate, colour, size = lay.plate, QColor(96, 72, 34), 0.36 * H
+        margin = (plate.height() - _map_height(lay)) / 4  # the middle of the plate's margin
+        for f, (column, row) in enumerate(zip(g.columns, g.rows, strict=True)):
+            c = lay.centres[f]
+            letter = column_letter(column)
+            if row == 0:
+                art.text(painter, QPointF(c.x(), plate.top() + margin), letter, size, colour)
+            if row == g.height - 1:
+                art.text(painter, QPointF(c.x(), plate.bottom() - margin), letter, size, colour)
+        for row in range(g.height):
+            f = g.rows.index(row)
+            y = lay.centres[f].y()
+            for x in (plate.left() + margin, plate.right() - margin):
+                art.text(painter, QPointF(x, y), str(row + 1), size, colour)
+
+
+def _map_height(lay: Layout) -> float:
+    """The height of the surface's hexes (the plate less its margins)."""
+    tops = [p.y() for hexagon in lay.hexes for p in hexagon]
+    return max(tops) - min(tops) if tops else 0.0
 
 
 class MineItem(QGraphicsItem):
@@ -261,6 +289,15 @@ class MineItem(QGraphicsItem):
                     compass(self.letters.get(m, "")),
                     0.6 * MINE_HEX,
                     art.PALETTE["gold-light"],
+                )
+            else:  # the gallery's number (:mod:`.places`), at its lower right
+                art.text(
+                    painter,
+                    c + QPointF(0.62 * MINE_HEX, 0.6 * MINE_HEX),
+                    str(gallery_number(board, m)),
+                    0.34 * MINE_HEX,
+                    art.PALETTE["gold-light"],
+                    outline=art.PALETTE["ink"],
                 )
 
 

@@ -90,7 +90,11 @@ class GoldenCityKit:
         return None if observation.awaiting[0] == "over" else int(observation.active)
 
     def turn_of(self, observation: Any) -> Any:
-        return None
+        """What the log needs of the position: how its fields are named (its board's
+        :class:`~.places.Places`)."""
+        from .places import places
+
+        return places(observation.board, observation.seats)
 
     def turn_number(self, observation: Any) -> int:
         return int(observation.turn)
@@ -101,7 +105,7 @@ class GoldenCityKit:
     def log_lines(self, events: Sequence[Event], names: Sequence[str], turn: Any) -> list[str]:
         from .log import log_lines
 
-        return log_lines(events, names)
+        return log_lines(events, names, turn)
 
     def turn_status(self, phase: str, observation: Any, selected: bool) -> str:
         seat = observation.seat

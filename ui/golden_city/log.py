@@ -2,7 +2,9 @@
 die, the duel dice, the sieve), move, token, duel, purchase, the locomotive, the Gazette, the
 mine, the missions and the end — in the player's language.
 
-Fields are named as the rules name them (``q,r``, which every field's tooltip gives too).
+Fields are named as the board shows them (:mod:`.places`): a surface field by the coordinates
+printed along the board's edges (``D7``), a seat's house by its owner, a cave by its compass
+letter; below, a door by its letter and a gallery by the number printed on it.
 Private events never reach here for another seat: a view holds only what its seat may see (a
 lantern's peek is logged as "looked at a token", its value only on the peeker's own card).
 """
@@ -14,6 +16,7 @@ from collections.abc import Callable, Sequence
 from goldnet.engine import Event
 
 from ..texts import arg
+from .places import Places
 from .words import issue_page, mission_title, tool_name, tr
 
 
@@ -37,11 +40,21 @@ def _duel_name(kind: str) -> str:
     }.get(kind, kind)
 
 
-def _line(e: Event, names: Sequence[str]) -> str | None:
-    """The line of one event, or None for an event not worth a line."""
+def _line(e: Event, names: Sequence[str], where: Places | None) -> str | None:
+    """The line of one event, or None for an event not worth a line; ``where`` names its
+    fields (None: as the rules name them)."""
 
     def name(seat: object) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    def up(key: str) -> str:  # a surface field of the event
+        return str(get(key)) if where is None else where.named(get(key), False, names)
+
+    def down(key: str) -> str:  # a mine field of the event
+        return str(get(key)) if where is None else where.named(get(key), True, names)
+
+    def at(key: str) -> str:  # below when the event says so
+        return down(key) if get("below") else up(key)
 
     who = name(e.seat)
     get = e.get
@@ -56,12 +69,12 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
         ),
         "lost-roll": lambda: arg(tr("%1 cannot move %2: the roll is lost."), who, get("face")),
         "move": lambda: (
-            arg(tr("%1 moves below from %2 to %3."), who, get("start"), get("field"))
+            arg(tr("%1 moves below from %2 to %3."), who, down("start"), down("field"))
             if get("below")
-            else arg(tr("%1 moves from %2 to %3."), who, get("start"), get("field"))
+            else arg(tr("%1 moves from %2 to %3."), who, up("start"), up("field"))
         ),
         "raft": lambda: arg(
-            tr("%1 crosses the lake by raft from %2 to %3."), who, get("start"), get("field")
+            tr("%1 crosses the lake by raft from %2 to %3."), who, up("start"), up("field")
         ),
         "pony": lambda: arg(tr("%1 rides the Pony Express home."), who),
         "home": lambda: _home(e, who),
@@ -69,16 +82,16 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
             tr("%1 buys: %2 (price: %3)."), who, tool_name(str(get("tool"))), get("price")
         ),
         "lantern": lambda: arg(
-            tr("%1 looks at the token on %2 with the lantern."), who, get("field")
+            tr("%1 looks at the token on %2 with the lantern."), who, up("field")
         ),
-        "token": lambda: arg(tr("On %1: %2."), get("field"), _token(e)),
+        "token": lambda: arg(tr("On %1: %2."), at("field"), _token(e)),
         "nugget": lambda: arg(tr("%1 takes a nugget of %2."), who, get("gold")),
         "sieve": lambda: arg(tr("%1's sieve rolls %2: that many nuggets more."), who, get("gold")),
         "brawl": lambda: arg(
-            tr("%1 brawls with a thief of strength %2 on %3."), who, get("strength"), get("field")
+            tr("%1 brawls with a thief of strength %2 on %3."), who, get("strength"), up("field")
         ),
         "fight": lambda: arg(tr("%1 attacks %2: a fight!"), who, name(get("defender"))),
-        "ghost": lambda: arg(tr("%1 meets a ghost on %2."), who, get("field")),
+        "ghost": lambda: arg(tr("%1 meets a ghost on %2."), who, down("field")),
         "guard": lambda: arg(
             tr("%1 tries to rob the train: the guard (strength %2) fights."), who, get("strength")
         ),
@@ -112,8 +125,8 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
             get("gold"),
             get("thieves"),
         ),
-        "ghost-beaten": lambda: arg(tr("%1 chases the ghost from %2."), who, get("field")),
-        "ghost-won": lambda: arg(tr("The ghost beats %1 on %2."), who, get("field")),
+        "ghost-beaten": lambda: arg(tr("%1 chases the ghost from %2."), who, down("field")),
+        "ghost-won": lambda: arg(tr("The ghost beats %1 on %2."), who, down("field")),
         "sack-lost": lambda: arg(
             tr("%1's sack is lost (nuggets: %2, thieves: %3)."), who, get("gold"), get("thieves")
         ),
@@ -122,24 +135,24 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
         "reward": lambda: arg(
             tr("%1 beat the wanted %2: the sheriff pays %3."), who, name(get("wanted")), get("gold")
         ),
-        "descend": lambda: arg(tr("%1 goes down into the mine at %2."), who, get("cave")),
+        "descend": lambda: arg(tr("%1 goes down into the mine at %2."), who, up("cave")),
         "lantern-lit": lambda: tr(
             "The lantern lights the mine for %n roll(s).", int(get("rolls", 0) or 0)
         ),
         "vein": lambda: arg(
-            tr("%1 finds a vein of %2 nuggets on %3."), who, get("gold"), get("field")
+            tr("%1 finds a vein of %2 nuggets on %3."), who, get("gold"), down("field")
         ),
-        "cave-in": lambda: arg(tr("A cave-in on %1: %2 loses the next turn."), get("field"), who),
+        "cave-in": lambda: arg(tr("A cave-in on %1: %2 loses the next turn."), down("field"), who),
         "wagon": lambda: arg(
             tr("%1 comes up at %2: the wagon banks %3 (the company keeps %4)."),
             who,
-            get("cave"),
+            up("cave"),
             int(get("gold", 0) or 0) - int(get("company", 0) or 0),
             get("company"),
         ),
         "rescue": lambda: arg(tr("%1 is cut off below: the company digs them out."), who),
         "locomotive": lambda: arg(
-            tr("The locomotive advances to %1 (advance %2)."), get("field"), get("advances")
+            tr("The locomotive advances to %1 (advance %2)."), up("field"), get("advances")
         ),
         "cow": lambda: tr("A cow on the track: the locomotive does not advance."),
         "hit": lambda: arg(
@@ -155,7 +168,11 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
             tr("La Gazette de Golden City: %1."), issue_page(str(get("issue")))[0]
         ),
         "no-gazette": lambda: tr("No issue of the Gazette can appear."),
-        "placed": lambda: arg(tr("The Gazette places %1 on %2."), _placed(e), get("field")),
+        "placed": lambda: arg(
+            tr("The Gazette places %1 on %2."),
+            _placed(e),
+            down("field") if get("issue") == "new-vein" else up("field"),
+        ),
         "mayor": lambda: arg(tr("The mayor pays %1 nuggets to %2."), get("gold"), who),
         "wanted": lambda: arg(tr("Wanted: %1."), who),
         "claim": lambda: arg(tr("%1 announces: mission fulfilled!"), who),
@@ -170,7 +187,7 @@ def _line(e: Event, names: Sequence[str]) -> str | None:
         "bonus": lambda: arg(tr("%1's mission is fulfilled: bonus %2."), who, get("gold")),
         "false-claim": lambda: arg(tr("%1 announced a mission that was not fulfilled."), who),
         "unannounced": lambda: arg(tr("%1 fulfilled the mission but never announced it."), who),
-        "peeked": lambda: arg(tr("%1 saw the token on %2."), who, get("field")),
+        "peeked": lambda: arg(tr("%1 saw the token on %2."), who, up("field")),
     }
     make = lines.get(kind)
     return make() if make is not None else None
@@ -201,6 +218,9 @@ def _placed(e: Event) -> str:
     return tr("a nugget of %n", value)
 
 
-def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """One line per event worth telling, in order."""
-    return [line for line in (_line(e, names) for e in events) if line]
+def log_lines(
+    events: Sequence[Event], names: Sequence[str], where: Places | None = None
+) -> list[str]:
+    """One line per event worth telling, in order; ``where`` names the fields (the
+    :class:`~.places.Places` of the table's board; None: as the rules name them)."""
+    return [line for line in (_line(e, names, where) for e in events) if line]

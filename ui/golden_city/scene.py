@@ -33,7 +33,6 @@ from PySide6.QtGui import QColor, QLinearGradient
 from PySide6.QtWidgets import QGraphicsScene
 
 from goldnet.engine import Event
-from goldnet.games.golden_city.board import CAVE
 from goldnet.games.golden_city.state import Observation
 
 from .. import style
@@ -54,6 +53,7 @@ from .items import (
 from .marks import LightItem, MarkItem
 from .overlays import BubbleItem, ButtonItem, DuelItem, StoreItem, StoreOffer
 from .panels import SeatInfo, SeatPanelItem
+from .places import cave_letters
 from .tips import field_tip, mine_tip
 from .words import mine_title, station_label, tr
 
@@ -86,7 +86,7 @@ class TableScene(QGraphicsScene):
         self._duel_timer.timeout.connect(self._hide_duel)
         self.duels: list[str] = []
         """The title of every duel shown (tests read it)."""
-        self.letters = _letters(board)
+        self.letters = cave_letters(board)
         self.houses = [board.houses[h] for h in board.seat_houses[seats]]
         self.map = MapItem(board, lay, {f: self.letters[f] for f in self.letters if f >= 0})
         self.addItem(self.map)
@@ -444,28 +444,6 @@ class TableScene(QGraphicsScene):
         if obs.roll:
             tray.append(tr("Last roll: %1.").replace("%1", str(obs.roll)))
         self.tray.setToolTip("<qt>" + "<br>".join(tray) + "</qt>")
-
-
-def _letters(board: Any) -> dict[int, str]:
-    """Each cave's compass letter (N, E, S, W seen from the station), keyed by its surface
-    field; its door's by ``-1 - cave``."""
-    station = board.track[-1] if board.track else 0
-    sx, sy = _xy(board, station)
-    out: dict[int, str] = {}
-    for f, terrain in enumerate(board.terrain):
-        if terrain != CAVE:
-            continue
-        x, y = _xy(board, f)
-        dx, dy = x - sx, y - sy
-        letter = ("E" if dx > 0 else "W") if abs(dx) >= abs(dy) else ("S" if dy > 0 else "N")
-        out[f] = letter
-        out[-1 - f] = letter
-    return out
-
-
-def _xy(board: Any, f: int) -> tuple[float, float]:
-    q, r = board.surface.coords[f]
-    return (3**0.5) * (q + r / 2), 1.5 * r
 
 
 __all__ = ["Offer", "TableScene"]

@@ -12,6 +12,7 @@ from goldnet.games.golden_city.state import Observation
 
 from ..texts import arg
 from .panels import lines_tip
+from .places import gallery_number, grid
 from .words import compass, terrain_name, token_name, tr
 
 TERRAIN = {
@@ -70,7 +71,7 @@ def field_tip(obs: Observation, f: int, names: Sequence[str], letters: dict[int,
     head = terrain_name(kind)
     if owner >= 0:
         head = arg(tr("House of %1"), names[owner])
-    lines.append(f"{head} — {board.surface.names[f]}")
+    lines.append(f"{head} — {grid(board).label(f)}")
     if terrain == HILL:
         h = board.hill_of[f]
         lines.append(hill_token(obs.hills[h], obs.loot[h]))
@@ -110,14 +111,15 @@ def mine_tip(obs: Observation, m: int, names: Sequence[str], letters: dict[int, 
     board = obs.board
     if board.door_cave[m] >= 0:
         lines = [
-            f"{terrain_name('door')} {compass(letters.get(m, ''))} — {board.mine.names[m]}",
+            f"{terrain_name('door')} {compass(letters.get(m, ''))}",
             tr(
                 "Land exactly on a door to go up: the wagon banks the gold found below, less "
                 "the company's share."
             ),
         ]
     else:
-        lines = [f"{terrain_name('gallery')} — {board.mine.names[m]}", gallery_token(obs.mine[m])]
+        number = gallery_number(board, m)
+        lines = [f"{terrain_name('gallery')} {number}", gallery_token(obs.mine[m])]
     for seat, (where, at) in enumerate(obs.where):
         if where == "mine" and at == m:
             lines.append(arg(tr("%1 stands here."), names[seat]))

@@ -3,6 +3,10 @@
 Invariants: every state it is given is a :class:`goldnet.games.mountains_rivers.rules.State`
 (the registry makes them, :func:`goldnet.games.get`), every observation an
 :class:`~goldnet.games.mountains_rivers.rules.Observation`; the table options are ``(board,)``.
+
+This module is imported as soon as the start screen offers the game (it asks for its title), so
+it imports only the words; the scene, the pictures, the moves, the rules page and the game's
+rules are imported when first used (the lobby's first paint does not wait for them).
 """
 
 from __future__ import annotations
@@ -11,24 +15,21 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from goldnet.engine import Event, IllegalAction, Refusal, Terminal
-from goldnet.games import get as game_info
-from goldnet.games.mountains_rivers import scenario
 from goldnet.games.mountains_rivers.info import NAME
-from goldnet.games.mountains_rivers.rules import FREE, Observation, State
 
-from . import rules, texts
-from .moves import FieldMoves, tentative_observation
-from .pace import pace_steps
-from .render import render_board, table_scene
-from .scene import TableScene
+from . import texts
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QObject
     from PySide6.QtGui import QImage
 
+    from goldnet.games.mountains_rivers.rules import Observation, State
+
     from ..controller import PlayController
     from ..kits import PaceStep
     from ..rules import RulesText
+    from .moves import FieldMoves
+    from .scene import TableScene
 
 
 class MountainsRiversKit:
@@ -37,18 +38,29 @@ class MountainsRiversKit:
     game = NAME
 
     def scene(self, observation: Observation, parent: QObject | None = None) -> TableScene:
+        from .scene import TableScene
+
         return TableScene(observation.board, parent)
 
     def still_scene(self, state: State) -> TableScene:
+        from .render import table_scene
+
         return table_scene(state)
 
     def preview(self, options: tuple[Any, ...], width: int) -> QImage:
+        from goldnet.games import get as game_info
+        from goldnet.games.mountains_rivers.rules import State
+
+        from .render import render_board
+
         info = game_info(NAME)
         state = info.make(options, info.seats[0])
         assert isinstance(state, State)
         return render_board(state, width)
 
     def position(self, case: Mapping[str, Any]) -> State:
+        from goldnet.games.mountains_rivers import scenario
+
         state = scenario.initial_state(case)
         for step in case.get("steps") or ():
             action = step.get("action") if isinstance(step, dict) else None
@@ -62,14 +74,20 @@ class MountainsRiversKit:
         return state
 
     def moves(self, controller: PlayController) -> FieldMoves:
+        from .moves import FieldMoves
+
         return FieldMoves(controller)
 
     def tentative_observation(self, committed: Observation, trial: State) -> Any:
+        from .moves import tentative_observation
+
         return tentative_observation(committed, trial)
 
     def pace_steps(
         self, before: Observation, events: Sequence[Event], after: Observation
     ) -> list[PaceStep]:
+        from .pace import pace_steps
+
         return pace_steps(before, events, after)
 
     def active_seat(self, observation: Observation) -> int | None:
@@ -89,6 +107,8 @@ class MountainsRiversKit:
         return texts.log_lines(events, names, turn)
 
     def turn_status(self, phase: str, observation: Observation, selected: bool) -> str:
+        from goldnet.games.mountains_rivers.rules import FREE, State
+
         can_bury = State.from_observation(observation).count_buries() > 0
         free = observation.range_ == FREE
         return texts.turn_status(phase, observation.roll, free, selected, can_bury)
@@ -127,6 +147,8 @@ class MountainsRiversKit:
         return texts.replay_title(int(options[0]), names)
 
     def rules(self) -> RulesText:
+        from . import rules
+
         return rules.rules()
 
 
