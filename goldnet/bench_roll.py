@@ -43,6 +43,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
 import statistics
 import subprocess
 import sys
@@ -378,7 +379,7 @@ def made_due(member: TablePeer, action: Action) -> tuple[str, int] | tuple[str, 
     return None
 
 
-async def _member(spec: dict[str, Any]) -> dict[str, Any]:
+async def _member(spec: dict[str, Any], profiler: Any = None) -> dict[str, Any]:
     """Play one game as a member with a random bot, journal on; what it saw, timed: each
     move's time and the draw it came before (``moves``), what it made due at once (``due``,
     :func:`made_due`, with the time), each draw's and each public card's time here, and the
@@ -399,16 +400,39 @@ async def _member(spec: dict[str, Any]) -> dict[str, Any]:
     cards: list[tuple[str, int, float]] = []
     marks: dict[str, float] = {}
 
+    # This process's CPU (time.process_time) on the way of each die or public card: from the
+    # start of the step that sent this member's envelopes for it (the mover's choice, or the
+    # handling of the frame that brought the move) until they left, less the journal's
+    # write-ahead (timed apart, as wall time: the disk's); then until it was known here.
+    cpu = time.process_time
+    step = {"from": 0.0, "sync": 0.0, "sync_cpu": 0.0}
+    sent: list[float] = []  # [react CPU, write-ahead wall, CPU when sent] of the last send
+    paths: list[list[Any]] = []  # [*key, react, write-ahead, finish]
+
+    def trigger() -> None:
+        step.update({"from": cpu(), "sync": 0.0, "sync_cpu": 0.0})
+
+    def known(key: list[Any]) -> None:
+        if sent:
+            react, sync, at = sent
+            paths.append([*key, react, sync, cpu() - at])
+            sent.clear()
+
     class Member(NetPeer):
         up = 0
         down = 0
 
         def _send(self, frames: list[list[Any]]) -> None:
-            self.up += sum(frame[0] == "env" for frame in frames)
+            envelopes = sum(frame[0] == "env" for frame in frames)
+            self.up += envelopes
             super()._send(frames)
+            if envelopes:
+                now = cpu()
+                sent[:] = [now - step["from"] - step["sync_cpu"], step["sync"], now]
 
         def _on_frame(self, frame: Any) -> None:
             self.down += isinstance(frame, Env)
+            trigger()
             super()._on_frame(frame)
 
         thinking: asyncio.TimerHandle | None = None
@@ -441,18 +465,23 @@ async def _member(spec: dict[str, Any]) -> dict[str, Any]:
             moves.append((member.machine.draw + 1, now))
             if made is not None:
                 due.append([*made, now])
+            trigger()
             return action
 
     def on_event(event: Any) -> None:
         now = time.perf_counter()
         if isinstance(event, Drawn):
             drawn.append((event.draw, now))
+            known(["draw", event.draw])
         elif isinstance(event, CardRevealed) and event.to is None:
             cards.append((event.deck, event.card, now))
+            known(["card", event.deck, event.card])
         elif isinstance(event, GameStarted):
             marks["started"] = now
         elif isinstance(event, Dealt) and event.step == "dealt":
             marks["dealt"] = now
+            if profiler is not None:
+                profiler.enable()
 
     folder = Path(spec["folder"])
     member = Member(
@@ -472,9 +501,11 @@ async def _member(spec: dict[str, Any]) -> dict[str, Any]:
     write_ahead = journal.outgoing
 
     def outgoing(*envelopes: bytes) -> None:  # timed: one write and one sync per batch
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), cpu()
         write_ahead(*envelopes)
         syncs.append(time.perf_counter() - start)
+        step["sync"] += syncs[-1]
+        step["sync_cpu"] += cpu() - start_cpu
 
     journal.outgoing = outgoing  # type: ignore[method-assign]
     outcome = await asyncio.wait_for(member.run(), spec.get("timeout", TIMEOUT))
@@ -485,6 +516,7 @@ async def _member(spec: dict[str, Any]) -> dict[str, Any]:
         "cards": cards,
         **marks,
         "syncs": syncs,
+        "paths": paths,
         "up": member.up,
         "down": member.down,
         "ending": outcome.ending,
@@ -528,6 +560,16 @@ if __name__ == "__main__":
         sys.exit(0)
     role, given = sys.argv[1], json.loads(sys.argv[2])
     if role == "member":
-        print(json.dumps(asyncio.run(_member(given))), flush=True)
+        profile = os.environ.get("GOLDNET_BENCH_PROFILE")  # a folder: each member's profile
+        if profile:
+            import cProfile
+
+            profiler = cProfile.Profile(time.process_time)  # CPU, from the deal done: play only
+            result = asyncio.run(_member(given, profiler))
+            profiler.disable()
+            profiler.dump_stats(Path(profile) / f"member-{os.getpid()}.prof")
+        else:
+            result = asyncio.run(_member(given))
+        print(json.dumps(result), flush=True)
     else:
         asyncio.run(_answer(given))

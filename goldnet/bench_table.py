@@ -22,6 +22,14 @@ process is one more process (:class:`~goldnet.bench_roll.Echo`), run after each 
 - **TLS echo** (the reference): a frame from this process through the relay to an answering
   process and back, each after :data:`~goldnet.bench_roll.THINK` seconds idle, as in the roll
   figures of :mod:`goldnet.bench_roll`.
+- **CPU per peer** of a die and of a public reveal: each member's own CPU
+  (``time.process_time``) for it — from the start of the step that sent its envelopes for it
+  until they left, less the journal's write-ahead, then until it knew the outcome; and the six
+  members' CPU for one over this machine's cores (the least wall time it can give it).
+- **Critical path** (:func:`critical_paths`): the same work as if each member had a core of its
+  own, plus the TLS echo for the two legs through the relay, with the journal's write-aheads
+  measured after each game with no member running (:func:`write_aheads`: the in-game figure is
+  mostly the wait for a core after the sync). The real ratios above are unchanged.
 
 The members' clocks are ``time.perf_counter``, a system-wide clock (see
 :mod:`goldnet.bench_roll`), so the processes' times compare. Median and 95th percentile
@@ -33,15 +41,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import statistics
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from .bench_relay import Figure
 from .bench_roll import ECHOES, Echo, Tables, finish, p95, spawn
+from .net.journal import Journal
 
 GAME = "golden-city"
 SEATS = 6
@@ -67,6 +79,64 @@ def latencies(members: Sequence[dict[str, Any]], kind: str) -> list[float]:
             if all(key in k for k in known):
                 out.append(max(k[key] for k in known) - entry[-1])
     return out
+
+
+def critical_paths(
+    members: Sequence[dict[str, Any]], kind: str, alone: float, together: float
+) -> tuple[list[float], list[float], list[float]]:
+    """The work on the way of each ``kind`` (as :func:`latencies`) made due by a move, from the
+    CPU the members report (``paths``: per key, this member's CPU from the start of the step
+    that sent its envelopes for it until they left, its journal write-ahead then — wall time,
+    not used here — and its CPU from then until the key was known there).
+
+    Returns, per key: the critical path (s) as if each member had a core of its own — the
+    mover's step, one write-ahead (``alone``), the slowest of the others' steps (each answers
+    the move), the slowest of five write-aheads at once (``together``), then the slowest
+    member's CPU until it knows the outcome; the relay's forwarding and the network are the
+    TLS echo's, added by the caller. Then each member's CPU per key (s), and all the members'
+    CPU per key together (s)."""
+    own = [{tuple(p[:-3]): p[-3:] for p in m["paths"]} for m in members]
+    critical, cpu, total = [], [], []
+    for mover, member in enumerate(members):
+        for entry in member["due"]:
+            if entry[0] != kind:
+                continue
+            key = tuple(entry[:-1])
+            if not all(key in o for o in own):
+                continue
+            steps = [o[key] for o in own]
+            answer = max(react for j, (react, _, _) in enumerate(steps) if j != mover)
+            finish = max(f for _, _, f in steps)
+            critical.append(steps[mover][0] + alone + answer + together + finish)
+            cpu += [react + f for react, _, f in steps]
+            total.append(sum(react + f for react, _, f in steps))
+    return critical, cpu, total
+
+
+def write_aheads(folder: Path, writers: int, runs: int = 20) -> tuple[list[float], list[float]]:
+    """The journal's write-ahead with no member running (the disk's time, not the wait for a
+    core): seconds for one journal to write and sync a batch of two 300-byte envelopes, as a
+    mover does, and seconds until the slowest of ``writers`` journals (threads, each its own
+    file in ``folder``) has done so, all at once, as the members answering a move do; ``runs``
+    of each, in turn, after a few not counted (a new file's first syncs)."""
+    journals = [Journal(folder / f"probe-{i}.journal") for i in range(writers)]
+    batch = (bytes(300), bytes(300))
+    alone: list[float] = []
+    together: list[float] = []
+    try:
+        with ThreadPoolExecutor(writers) as pool:
+            for run in range(runs + 3):
+                start = time.perf_counter()
+                journals[0].outgoing(*batch)
+                middle = time.perf_counter()
+                list(pool.map(lambda j: j.outgoing(*batch), journals))
+                if run >= 3:
+                    alone.append(middle - start)
+                    together.append(time.perf_counter() - middle)
+    finally:
+        for journal in journals:
+            journal.close()
+    return alone, together
 
 
 def deal_time(members: Sequence[dict[str, Any]]) -> float:
@@ -122,6 +192,9 @@ async def _run(games: int, seats: int = SEATS) -> dict[str, list[float]]:
     """``games`` games of ``seats`` members, each followed by echoes: the samples (s)."""
     tables = Tables(hosted=False)
     run: dict[str, list[float]] = {"deal": [], "draw": [], "card": [], "echo": [], "sync": []}
+    run["alone"], run["together"] = [], []
+    for kind in ("draw", "card"):
+        run[f"{kind} path"], run[f"{kind} cpu"], run[f"{kind} total"] = [], [], []
     try:
         with tempfile.TemporaryDirectory(prefix="goldnet-bench-") as folder:
             for number in range(games):
@@ -130,6 +203,16 @@ async def _run(games: int, seats: int = SEATS) -> dict[str, list[float]]:
                 run["deal"].append(deal_time(members))
                 run["draw"] += latencies(members, "draw")
                 run["card"] += latencies(members, "card")
+                probe = Path(folder) / f"probe-{number}"
+                probe.mkdir()
+                alone, together = map(statistics.median, write_aheads(probe, seats - 1))
+                run["alone"].append(alone)
+                run["together"].append(together)
+                for kind in ("draw", "card"):
+                    critical, cpu, total = critical_paths(members, kind, alone, together)
+                    run[f"{kind} path"] += critical
+                    run[f"{kind} cpu"] += cpu
+                    run[f"{kind} total"] += total
                 run["sync"] += [t for m in members for t in m["syncs"]]
                 run["echo"] += await _echoes(tables)
     finally:
@@ -167,6 +250,15 @@ def run_table_bench(repeat: int = 50) -> dict[str, Figure]:
         "unit": "ms",
         "runs": len(syncs),
     }
+    for name, samples in (
+        ("journal write-ahead alone, no member running (critical path)", run["alone"]),
+        ("journal write-ahead, slowest of 5 at once, no member running", run["together"]),
+    ):
+        figures[name] = {
+            "median": statistics.median(samples) * 1000,
+            "unit": "ms",
+            "runs": len(samples),
+        }
     for kind, what in (("card", "public reveal"), ("draw", "die")):
         samples = run[kind]
         if not samples:
@@ -183,6 +275,36 @@ def run_table_bench(repeat: int = 50) -> dict[str, Figure]:
             "p95": p95(samples) / p95(echoes),
             "unit": "x",
             "runs": len(samples),
+            "target": "<= 3x",
+        }
+        cpu, path, total = run[f"{kind} cpu"], run[f"{kind} path"], run[f"{kind} total"]
+        if not path:
+            continue
+        figures[f"Golden City {what}, CPU per peer (one process's CPU, 6 peers)"] = {
+            "median": statistics.median(cpu) * 1000,
+            "p95": p95(cpu) * 1000,
+            "unit": "ms",
+            "runs": len(cpu),
+        }
+        cores = os.cpu_count() or 1
+        floor = f"Golden City {what}, CPU of the 6 peers / {cores} cores (this machine's floor)"
+        figures[floor] = {
+            "median": statistics.median(total) / cores * 1000,
+            "p95": p95(total) / cores * 1000,
+            "unit": "ms",
+            "runs": len(total),
+        }
+        figures[f"Golden City {what} critical path, 6 peers (one core per peer, + TLS echo)"] = {
+            "median": (statistics.median(path) + echo) * 1000,
+            "p95": (p95(path) + echo) * 1000,
+            "unit": "ms",
+            "runs": len(path),
+        }
+        figures[f"Golden City {what} critical path / TLS echo, 6 peers (one core per peer)"] = {
+            "median": (statistics.median(path) + echo) / echo,
+            "p95": (p95(path) + echo) / echo,
+            "unit": "x",
+            "runs": len(path),
             "target": "<= 3x",
         }
     return figures

@@ -90,6 +90,8 @@ class OwnDeck:
             raise LocalProtocolError(f"this identity is not the member at seat {seat}")
         self.secret = hash_scalar(SECRET_TAG, seed, deal.game_id, seat, "key")
         self.public = base(self.secret)
+        self._ratios: tuple[Decks, Decks] | None = None
+        """The deck this member was given to lock (the very object) and its ratios."""
 
     # --- secrets ------------------------------------------------------------------------
 
@@ -117,15 +119,20 @@ class OwnDeck:
         return self._perms("perm", self._source())
 
     def ratios(self) -> Decks:
-        """This member's lock ratio per card (once the deck it locks is known)."""
+        """This member's lock ratio per card (once the deck it locks is known): derived once
+        per deck given to lock (every share of every card reveal needs one)."""
         locked = self.deal.lock_inputs[self.seat]
         if locked is None:
             raise LocalProtocolError("this member has not locked yet")
+        if self._ratios is not None and self._ratios[0] is locked:
+            return self._ratios[1]
         h = digest(locked)
-        return tuple(
+        ratios = tuple(
             tuple(hash_scalar(SECRET_TAG, self.seed, "lock", h, d, j) for j in range(size))
             for d, size in enumerate(self.deal.sizes)
         )
+        self._ratios = (locked, ratios)
+        return ratios
 
     def lock_key(self, deck: str, card: int) -> bytes:
         """``l = r·x``, this member's lock key of card ``card`` of ``deck``."""

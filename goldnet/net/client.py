@@ -249,8 +249,10 @@ class NetPeer(TablePeer):
             while self.outcome is None:
                 if self.failure is not None:
                     raise self.failure
-                async with asyncio.timeout(IDLE_TIMEOUT):  # no task per frame, as wait_for
-                    frame = await link.next_frame()
+                frame = link.buffered()  # read with others (a move and its reveals): no wait
+                if frame is None:
+                    async with asyncio.timeout(IDLE_TIMEOUT):  # no task per frame, as wait_for
+                        frame = await link.next_frame()
                 writes = self._writes
                 self._on_frame(frame)
                 await link.writer.drain()

@@ -119,6 +119,11 @@ class RelayConnection:
                 raise NetError(f"the relay sent a bad frame: {exc}") from None
         return self._pending.pop(0)
 
+    def buffered(self) -> RelayFrame | None:
+        """The relay's next frame if it was read already (None: :meth:`next_frame` must wait
+        for it)."""
+        return self._pending.pop(0) if self._pending else None
+
     def send(self, message: list[Any]) -> None:
         """Queue one frame (``[kind, ...]``) to the relay."""
         self.writer.write(encode(message))

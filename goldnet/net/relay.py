@@ -231,6 +231,9 @@ class Relay:
         """What the clients were last told of each member's presence."""
         self._listener: Listener | None = None
         self._context = server_context(identity)
+        self._turn: asyncio.Handle | None = None
+        """Due at the end of the event loop's turn in which an envelope was forwarded at once:
+        sends the ones read after it (:meth:`_forward`)."""
 
     @property
     def fingerprint(self) -> str:
@@ -268,6 +271,9 @@ class Relay:
             await asyncio.sleep(0.02)
         for connection in list(self._connections):
             connection.abort()
+        if self._turn is not None:
+            self._turn.cancel()
+            self._turn = None
 
     # --- connections --------------------------------------------------------------------
 
@@ -399,8 +405,25 @@ class Relay:
         self.log.append(envelope.raw)
         self._senders.append(client.seat if kind == "env" else -1)
         self._log_bytes += len(envelope.raw)
-        for other in list(self._clients):  # at once: a move goes on before its reveal is read
-            self._push(other)
+        self._forward()
+
+    def _forward(self) -> None:
+        """Send what the log gained to every client: at once for the first envelope of this
+        turn of the event loop (a move goes on before its reveal is read), and the ones read
+        after it in the same turn — other members' envelopes that came in together — in one
+        write per client at the turn's end: one TLS record and one wake-up of each client for
+        all of them, instead of one per envelope (on a machine whose cores the peers share,
+        each costs every one of them CPU)."""
+        if self._turn is not None:
+            return  # the turn's end sends it, with the others read meanwhile
+        for client in list(self._clients):
+            self._push(client)
+        self._turn = asyncio.get_running_loop().call_soon(self._turn_end)
+
+    def _turn_end(self) -> None:
+        self._turn = None
+        for client in list(self._clients):
+            self._push(client)
 
     def _first(self) -> bytes | None:
         """The key at seat 0, if taken."""

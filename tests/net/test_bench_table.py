@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
-from goldnet.bench_table import _run, deal_time, latencies
+from goldnet.bench_table import _run, critical_paths, deal_time, latencies
 
 
 def test_latencies_run_from_the_move_to_the_last_member_that_knew() -> None:
@@ -37,3 +37,21 @@ def test_the_bench_plays_a_dealt_golden_city_game_through_a_relay_process() -> N
     assert len(run["deal"]) == 1 and run["deal"][0] > 0
     assert run["draw"] and run["card"] and run["echo"]  # dice and public cards were timed
     assert all(t > 0 for t in run["draw"] + run["card"] + run["echo"])
+    assert run["draw path"] and run["draw cpu"] and run["alone"] and run["together"]
+    assert all(t > 0 for t in run["draw path"] + run["draw cpu"] + run["alone"])
+
+
+def test_the_critical_path_adds_the_mover_the_slowest_answer_and_the_slowest_finish() -> None:
+    # per key: [react CPU, write-ahead wall (not used), finish CPU]; member 0 moved
+    members = [
+        {"due": [["draw", 5, 1.0]], "paths": [["draw", 5, 0.001, 0.5, 0.003]]},
+        {"due": [], "paths": [["draw", 5, 0.002, 0.5, 0.004]]},
+        {"due": [], "paths": [["draw", 5, 0.005, 0.5, 0.001]]},
+    ]
+    critical, cpu, total = critical_paths(members, "draw", alone=0.0005, together=0.001)
+    # mover 1 ms + one write-ahead + slowest answer 5 ms + five at once + slowest finish 4 ms
+    assert critical == [0.001 + 0.0005 + 0.005 + 0.001 + 0.004]
+    assert cpu == [0.004, 0.006, 0.006] and total == [0.016]
+    assert critical_paths(members, "card", 0.0, 0.0) == ([], [], [])
+    members[2]["paths"] = []  # a member that never knew it: left out
+    assert critical_paths(members, "draw", 0.0, 0.0) == ([], [], [])
