@@ -40,6 +40,7 @@ the last stdout line is a JSON summary; exit 0 when every game passed, 1 otherwi
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -126,7 +127,11 @@ class Game:
     def start(self, label: str, profile: Path, *args: str) -> Proc:
         out = self.folder / f"{label}.out"
         files = (out.open("wb"), out.with_suffix(".err").open("wb"))
-        env = {**os.environ, "GOLDNET_MDNS_INTERFACES": LOOPBACK, "GOLDNET_TIME_SCALE": str(self.scale)}
+        env = {
+            **os.environ,
+            "GOLDNET_MDNS_INTERFACES": LOOPBACK,
+            "GOLDNET_TIME_SCALE": str(self.scale),
+        }
         env.pop("GOLDNET_HOME", None)
         popen = subprocess.Popen(
             [sys.executable, "-m", "goldnet", *args, "--json", "--profile", str(profile)],
@@ -148,10 +153,8 @@ class Game:
                     os.killpg(proc.popen.pid, signal.SIGKILL)
                 except OSError:
                     proc.popen.kill()
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.popen.wait(10)
-            except subprocess.TimeoutExpired:
-                pass
             for f in proc.files:
                 f.close()
 
@@ -182,7 +185,9 @@ def first_json(proc: Proc, key: str, timeout: float = 60) -> dict[str, Any]:
                 found.append(value)
                 return True
         if proc.popen.poll() is not None:
-            raise RuntimeError(f"{proc.label} exited {proc.popen.returncode}: {proc.stderr()[-300:]}")
+            raise RuntimeError(
+                f"{proc.label} exited {proc.popen.returncode}: {proc.stderr()[-300:]}"
+            )
         return False
 
     wait_for(f"{key!r} from {proc.label}", seen, timeout)
@@ -248,7 +253,7 @@ class Watcher:
             self.actions += Envelope.decode(data).type == "action"
             try:
                 self.machine.receive(data)
-            except Exception:  # noqa: BLE001 - a spectator's view only; the record is checked
+            except Exception:  # a spectator's view only; the record itself is checked
                 continue
         if self.machine.phase is Phase.DEAL:
             if self.moment != "deal":
@@ -311,8 +316,13 @@ def run_game(p: Plan, base: Path, timeout: float) -> dict[str, Any]:
     g = Game(folder, RELAY_SCALE if p.fault == "relay" else SCALE)
     profiles = [folder / f"seat{i}" for i in range(p.seats)]
     report: dict[str, Any] = {
-        "game": p.number, "name": p.game, "seats": p.seats, "bot": p.bot,
-        "options": list(p.options), "fault": p.fault, "victim": p.victim,
+        "game": p.number,
+        "name": p.game,
+        "seats": p.seats,
+        "bot": p.bot,
+        "options": list(p.options),
+        "fault": p.fault,
+        "victim": p.victim,
         "aimed": f"{p.moment} #{p.nth}",
     }
     try:
@@ -330,13 +340,36 @@ def _play(p: Plan, g: Game, profiles: list[Path], start: float, timeout: float) 
     relay: Proc | None = None
     seat: dict[int, Proc] = {}
     if p.fault == "relay":
-        relay = g.start("relay", g.folder / "relay", "relay", "--bind", LOOPBACK, "--port", "0",
-                        "--game", p.game, "--seats", str(p.seats))
+        relay = g.start(
+            "relay",
+            g.folder / "relay",
+            "relay",
+            "--bind",
+            LOOPBACK,
+            "--port",
+            "0",
+            "--game",
+            p.game,
+            "--seats",
+            str(p.seats),
+        )
         invite = str(first_json(relay, "invite")["invite"])
         first = 0
     else:
-        seat[0] = g.start("seat0", profiles[0], "host", p.game, "--seats", str(p.seats),
-                          "--port", "0", "--abandon-after", ABANDON, *common, *p.options)
+        seat[0] = g.start(
+            "seat0",
+            profiles[0],
+            "host",
+            p.game,
+            "--seats",
+            str(p.seats),
+            "--port",
+            "0",
+            "--abandon-after",
+            ABANDON,
+            *common,
+            *p.options,
+        )
         invite = str(first_json(seat[0], "invite")["invite"])
         first = 1
     for i in range(first, p.seats):
@@ -372,7 +405,9 @@ def _play(p: Plan, g: Game, profiles: list[Path], start: float, timeout: float) 
         try:
             proc.popen.wait(max(0.1, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
-            raise RuntimeError(f"seat {i} ({proc.label}) had not finished in {timeout:.0f} s")
+            raise RuntimeError(
+                f"seat {i} ({proc.label}) had not finished in {timeout:.0f} s"
+            ) from None
     report = {
         "killed": "relay" if p.fault == "relay" else f"seat {p.victim}",
         "at": f"{after.moment} (actions {after.actions}, envelopes {after.envelopes}, {how})",
@@ -386,11 +421,14 @@ def _play(p: Plan, g: Game, profiles: list[Path], start: float, timeout: float) 
 
 
 def _own(profile: Path) -> list[bytes]:
+    """The envelopes the member of ``profile`` journalled as its own (read after its kill)."""
     path = journal_path(profile)
-    try:
-        return [] if path is None else list(read_journal(path).outgoing)
-    except Exception:  # noqa: BLE001 - a journal cut by the kill mid-entry: its reader says
+    if path is None:
         return []
+    try:
+        return list(read_journal(path).outgoing)
+    except Exception as exc:  # the reader resume uses: a kill must never leave it unreadable
+        raise RuntimeError(f"the killed member's journal is unreadable: {exc}") from None
 
 
 def _recover(p: Plan, g: Game, seat: dict[int, Proc], profiles: list[Path]) -> str:
@@ -425,7 +463,10 @@ def _check(finals: dict[int, Proc], before: list[bytes]) -> str:
     path = Path(str(ends[0]["record"]))
     verified = subprocess.run(
         [sys.executable, "-m", "goldnet", "verify", "--json", str(path)],
-        capture_output=True, text=True, timeout=120, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
     )
     if verified.returncode != 0:
         return f"FAIL: goldnet verify exited {verified.returncode}: {verified.stderr[-200:]}"
@@ -448,7 +489,8 @@ def _check(finals: dict[int, Proc], before: list[bytes]) -> str:
 def _line(r: dict[str, Any]) -> str:
     return (
         f"game {r['game']:3d} {r['name']:16s} seats {r['seats']}  {r['fault']:11s} "
-        f"killed {r.get('killed', '-')} at {r.get('at', '-')} after {r.get('killed_after_s', '-')} s"
+        f"killed {r.get('killed', '-')} at {r.get('at', '-')} "
+        f"after {r.get('killed_after_s', '-')} s"
         f"  recovery: {r.get('recovery', '-')}  {r['seconds']} s  {r['verdict']}"
     )
 
