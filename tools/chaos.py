@@ -75,6 +75,14 @@ MOMENTS = {
     "golden-city": ("deal", "roll", "duel", "store", "mine"),
     "mountains-rivers": ("commitments", "roll", "move"),
 }
+NTH = {
+    "golden-city": {"deal": 1, "roll": 12, "duel": 2, "store": 6, "mine": 3},
+    "mountains-rivers": {"commitments": 1, "roll": 15, "move": 15},
+}
+"""The kill comes the n-th time the moment is awaited, n drawn from 1 to this."""
+GIVE_UP = {"golden-city": (40, 65), "mountains-rivers": (20, 32)}
+"""Actions after which the kill comes whatever the moment (games last about 70-190 and 35-70
+actions): a moment that has not come by then (a duel, the mine) is not waited for."""
 FAULTS = ("peer", "host", "host-rehost", "relay")
 POLL = 0.05
 """Seconds between two looks at the victim's journal."""
@@ -300,9 +308,8 @@ def plan(number: int, seed: int, which: str, faults: tuple[str, ...] = FAULTS) -
     moment = rng.choice(MOMENTS[game])
     if fault == "relay" and moment == "commitments":  # only a started game can be re-hosted
         moment = "roll"
-    nth = 1 if moment in ("deal", "commitments") else rng.randint(1, 3)
-    rare = moment in ("duel", "mine")
-    give_up = rng.randint(60, 120) if rare else rng.randint(15, 45)
+    nth = rng.randint(1, NTH[game][moment])
+    give_up = rng.randint(*GIVE_UP[game])
     return Plan(number, game, seats, options, bot, fault, victim, rehost, moment, nth, give_up)
 
 
