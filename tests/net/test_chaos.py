@@ -3,8 +3,9 @@ processes on 127.0.0.1 — two of Golden City (3 and 4 seats, dealt by the deck)
 Mountains & Rivers — each with one process killed by SIGKILL at a moment read from a member's
 journal and brought back: the Golden City host killed during the deal, the table re-hosted by
 another member and the host back; a joiner resumed after a roll; a standalone relay killed for
-good (aimed at a duel) and replaced by a member's re-host; the host resumed, its relay reopened. Every game must finish with one
-verifying record, the same file for every seat, no turn lost or doubled.
+good (aimed at a duel) and replaced by a member's re-host; the host resumed, its relay
+reopened. Every game must finish with one verifying record, the same file for every seat, no
+turn lost or doubled.
 
 Seed 1672 is chosen so that the four games are small and cover the four faults; the full run
 (``python tools/chaos.py --games 100``) is reported in docs/security.md. A second test stops the
