@@ -220,7 +220,7 @@ class Watcher:
         self.fed: set[bytes] = set()
         self.seen: Counter[str] = Counter()
         self.actions = 0
-        self.moment = "commitments"
+        self.moment = "table"
         self.envelopes = 0
         self.machine = Lockstep(None, _engines(self._step), deck_proofs=False)
 
@@ -267,7 +267,7 @@ class Watcher:
             if self.moment != "deal":
                 self.seen["deal"] += 1
             self.moment = "deal"
-        elif self.machine.phase in (Phase.TABLE, Phase.COMMITS):
+        elif self.machine.phase is Phase.COMMITS:  # the table journalled, not every commitment
             self.seen["commitments"] = max(1, self.seen["commitments"])
             self.moment = "commitments"
         elif self.machine.phase in (Phase.AUDIT, Phase.OVER):
@@ -306,7 +306,9 @@ def plan(number: int, seed: int, which: str, faults: tuple[str, ...] = FAULTS) -
         victim = rng.randrange(seats)
     rehost = rng.randrange(1, seats)
     moment = rng.choice(MOMENTS[game])
-    if fault == "relay" and moment == "commitments":  # only a started game can be re-hosted
+    if fault in ("relay", "host-rehost") and moment == "commitments":
+        # only a game that has started can be re-hosted (the re-hosting member may not even
+        # have journalled the table yet)
         moment = "roll"
     nth = rng.randint(1, NTH[game][moment])
     give_up = rng.randint(*GIVE_UP[game])
