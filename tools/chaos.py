@@ -77,12 +77,14 @@ MOMENTS = {
 }
 NTH = {
     "golden-city": {"deal": 1, "roll": 12, "duel": 2, "store": 6, "mine": 3},
-    "mountains-rivers": {"commitments": 1, "roll": 15, "move": 15},
+    "mountains-rivers": {"commitments": 1, "roll": 10, "move": 10},
 }
 """The kill comes the n-th time the moment is awaited, n drawn from 1 to this."""
-GIVE_UP = {"golden-city": (40, 65), "mountains-rivers": (20, 32)}
-"""Actions after which the kill comes whatever the moment (games last about 70-190 and 35-70
-actions): a moment that has not come by then (a duel, the mine) is not waited for."""
+GIVE_UP = {"golden-city": (40, 65), "mountains-rivers": (12, 22)}
+"""Actions after which the kill comes whatever the moment (games last about 70-190 and 30-70
+actions): a moment that has not come by then (a duel, the mine) is not waited for. The victim's
+journal may lag the game by a few envelopes, so the kill stays well before the shortest games'
+end (a kill seen by the victim at a roll but after every member had the last move ends nothing)."""
 FAULTS = ("peer", "host", "host-rehost", "relay")
 POLL = 0.05
 """Seconds between two looks at the victim's journal."""
@@ -449,7 +451,13 @@ def _recover(p: Plan, g: Game, seat: dict[int, Proc], profiles: list[Path]) -> s
     seat[j].popen.send_signal(signal.SIGKILL)
     seat[j].popen.wait(10)
     seat[j] = g.start(f"seat{j}-rehost", profiles[j], "resume", "--host")
-    first_json(seat[j], "rehosted", 60)
+    try:
+        first_json(seat[j], "rehosted", 60)
+    except RuntimeError:
+        end = seat[j].last_json() or {}
+        if seat[j].popen.returncode == 0 and end.get("ending") == "over":
+            raise RuntimeError("the game had ended before the fault took effect") from None
+        raise
     if p.fault == "relay":
         return f"re-host by seat {j} (relay gone for good)"
     seat[0] = g.start("seat0-resumed", profiles[0], "resume")
