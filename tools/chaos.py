@@ -393,8 +393,13 @@ def _play(p: Plan, g: Game, profiles: list[Path], start: float, timeout: float) 
     for _ in range(int(timeout / POLL) + 1):
         if time.monotonic() - start > timeout / 2:
             raise RuntimeError(f"the moment never came in {timeout / 2:.0f} s")
-        if any(proc.popen.poll() is not None for proc in seat.values()):
-            raise RuntimeError("a member ended before the fault (the game was over too soon)")
+        gone = [proc for proc in seat.values() if proc.popen.poll() is not None]
+        if gone:
+            end, tail = gone[0].last_json(), gone[0].stderr().strip().splitlines()[-1:] or [""]
+            raise RuntimeError(
+                f"{gone[0].label} ended before the fault: exit {gone[0].popen.returncode}, "
+                f"{end}, {tail[0][:200]}"
+            )
         watcher.look()
         if watcher.moment == p.moment and watcher.seen[p.moment] >= p.nth:
             break
