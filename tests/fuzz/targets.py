@@ -435,13 +435,23 @@ def _client_class() -> Any:
 def _relay_context() -> Any:
     """The relay's TLS context, made once: a certificate costs milliseconds to make, and the
     relay reads a connection's bytes only after TLS (the target starts there)."""
-    from goldnet.net import relay
     from goldnet.net.tls import server_context
     from protocol.identity import Identity
 
-    context = server_context(Identity(b"\x09" * 32))
-    relay.server_context = lambda identity: context  # type: ignore[assignment]
-    return context
+    return server_context(Identity(b"\x09" * 32))
+
+
+def _relay(**kwargs: Any) -> Any:
+    """A :class:`~goldnet.net.relay.Relay` given :func:`_relay_context` instead of a context
+    of its own (made for this call only: other relays of this process keep theirs)."""
+    from goldnet.net import relay
+
+    made = relay.server_context
+    relay.server_context = lambda identity: _relay_context()  # type: ignore[assignment]
+    try:
+        return relay.Relay(**kwargs)
+    finally:
+        relay.server_context = made
 
 
 @cache
@@ -457,7 +467,6 @@ def run_relay(data: bytes) -> None:
     0, bit 0: the connection first authenticated as seat 0). The relay refuses what it must and
     raises nothing; its log keeps envelopes of one game, each once."""
     from goldnet.net.frames import auth_message, encode
-    from goldnet.net.relay import Relay
     from protocol.envelope import Envelope
     from protocol.identity import Identity
 
@@ -465,9 +474,8 @@ def run_relay(data: bytes) -> None:
         return
     record = _small_record()
     seats = [_record_member(0), _record_member(1)]
-    _relay_context()
-    relay = Relay(
-        Identity(b"\x09" * 32),
+    relay = _relay(
+        identity=Identity(b"\x09" * 32),
         table_name="fuzz",
         game="mountains-rivers",
         seats=2,

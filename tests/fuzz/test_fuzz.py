@@ -94,3 +94,15 @@ def test_a_short_run_of_every_target_finds_nothing(tmp_path: Path) -> None:
     assert summary["inputs"] >= 20000 * 0.95
     assert set(summary["targets"]) == set(TARGETS)
     assert all(t["coverage"] > 0 for t in summary["targets"].values())
+
+
+def test_the_relay_target_leaves_other_relays_their_own_certificate() -> None:
+    """The target lends its relays one TLS context; a relay made afterwards in this process
+    (another test's) must still show its own key, or its clients' pin checks fail."""
+    from goldnet.net.relay import Relay
+    from protocol.identity import Identity
+    from tests.fuzz.targets import _relay_context
+
+    TARGETS["relay"].run(TARGETS["relay"].seeds()[0])
+    other = Relay(Identity(b"\x0a" * 32), table_name="t", game="mountains-rivers", seats=2)
+    assert other._context is not _relay_context()
