@@ -31,7 +31,8 @@ from goldnet.profile import Profile, ProfileError
 from goldnet.rng import Stream
 
 from . import kits, style, texts
-from .controller import GameController, GameSetup, PlayController
+from .controller import GameSetup, PlayController
+from .game_controller import GameController
 from .i18n import Translations, resolve
 from .lobby import Lobby
 from .network import NetBridge
