@@ -11,7 +11,10 @@ the step is done, then journalled with one fsync and only then sent, together (:
 
 A bot plays the seat when one is given, choosing from the seat's view
 (:func:`goldnet.view.bot_action`), and a claiming bot makes its claims as the machine signs each
-reveal, on the state of that draw (:func:`goldnet.view.bot_claim`); otherwise ``on_view`` is told
+reveal, on the state of that draw (:func:`goldnet.view.bot_claim`); a seat played by a person makes
+its claims the same way by the :class:`~goldnet.engine.Claimer` that ``claimer_for`` gives for the
+table's game (the desktop client's: Golden City's mission announced as soon as it is fulfilled —
+nobody is asked: a reveal is signed without waiting for anyone); otherwise ``on_view`` is told
 each step's :class:`~goldnet.view.View` — with a clone of this peer's rules state when the seat is
 on turn — and the answer comes through :meth:`TablePeer.play` (the desktop client). A view is made
 at each step of the rules — the game's start, each drawn outcome, applied action, claim and revealed
@@ -58,7 +61,7 @@ from protocol.messages import Turn
 
 from .. import games
 from ..binding import EngineBinding, make_engine
-from ..engine import Bot, GameState, Terminal
+from ..engine import Bot, Claimer, GameState, Terminal
 from ..records import write
 from ..view import View, bot_action, bot_claim, view_of
 from .invite import Invite
@@ -143,6 +146,11 @@ class TablePeer:
             deck_seed=deck_seed,
         )
         self.machine.claimer = self._claims
+        self.claimer_for: Callable[[str], Claimer | None] | None = None
+        """The claimer of a seat played by a person, made for the table's game (``None``, or
+        one that gives ``None``: the seat makes no claim)."""
+        self._claimer: tuple[Claimer | None] | None = None
+        """The claimer made (once the table's game is known)."""
         self.received = 0
         """Where this peer stands in the relay's log: one past the last entry received (the
         relay sends a member no entry of its own, so those after it may be its own); asked
@@ -327,18 +335,35 @@ class TablePeer:
         return self.bot
 
     def _claims(self) -> list[tuple[Any, ...]]:
-        """The claim a claiming bot makes among those its seat may make now and is not making
-        yet (the machine asks as this peer signs a reveal, on the state of that draw)."""
+        """The claim a claiming bot — or a person's seat's claimer (``claimer_for``) — makes
+        among those its seat may make now and is not making yet (the machine asks as this peer
+        signs a reveal, on the state of that draw)."""
         machine, engine = self.machine, self.machine.engine
         seat = machine.seat_of(self.identity.public)
-        if self._replaying or not self.by_bot or machine.phase is not Phase.PLAY or seat is None:
+        if self._replaying or machine.phase is not Phase.PLAY or seat is None:
+            return []
+        claimer = None if self.by_bot else self._person_claimer()
+        if not self.by_bot and claimer is None:
             return []
         assert isinstance(engine, EngineBinding)
         claims = [c for c in engine.state.claims(seat) if c not in machine.pending_claims]
         if not claims:  # the usual case: no observation made for nothing
             return []
-        claim = bot_claim(self._bot(), engine.state.observation(seat), claims)
+        observation = engine.state.observation(seat)
+        if claimer is not None:
+            claim = claimer.claim(observation, claims)
+        else:
+            claim = bot_claim(self._bot(), observation, claims)
         return [] if claim is None else [claim]
+
+    def _person_claimer(self) -> Claimer | None:
+        """The claimer of this seat played by a person (made once, for the table's game)."""
+        if self._claimer is None:
+            table = self.machine.table
+            if self.claimer_for is None or table is None:
+                return None
+            self._claimer = (self.claimer_for(table.game),)
+        return self._claimer[0]
 
     @property
     def by_bot(self) -> bool:
