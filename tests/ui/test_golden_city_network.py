@@ -291,3 +291,56 @@ def test_a_window_s_connection_dies_and_a_new_window_resumes_from_the_lobby(
     assert after.end is not None and after.end[0] == "over"
     assert after.incoming[: len(before.incoming)] == before.incoming
     wait_for(lambda: not unfinished(mine.folder / "journal"), 10)
+
+
+def test_one_confirm_sends_the_chain_in_order_each_view_ends_one_a_refusal_the_rest(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A network controller fed directly (its network thread never started): Confirm hands
+    every chained choice to the link at once, in order; the view of the first one applied ends
+    that one only (the table still shows the whole chain, sending); the network refusing the
+    next one drops the rest and the committed position comes back, with the hint."""
+    from goldnet.net.invite import Invite
+    from goldnet.net.reports import Problem, TableStart
+    from goldnet.view import view_of
+    from ui.network import NetBridge
+
+    from .golden_city_play import NAMES, seeded_game
+
+    game = seeded_game(1)
+    state = game.state  # seat 0 at the store, turn 1
+    link = NetBridge(Profile(tmp_path / "me"), [LOOPBACK]).link("Ada")
+    sent: list[tuple[Action, ...]] = []
+    monkeypatch.setattr(link, "play", lambda *actions: sent.append(actions))
+    members = (b"\x01" * 32, b"\x02" * 32, b"\x03" * 32)
+    table = TableStart("golden-city", (), NAMES, 0, Invite(LOOPBACK, 1, "x"), members, 600)
+    colours = ("#c0392b", "#2c6fbf", "#27ae60")
+    c = NetworkController(link, table, view_of(state, 0), state.clone(), colours)
+    c._settle()
+    assert c.phase == "human" and c.can_chain
+    c._try(("buy", "pickaxe"))
+    assert c.chaining()
+    c._try(("buy", "lantern"))
+    c.undo()
+    c._try(("done",))
+    chain = [a for a, _, _ in c.chain]
+    assert chain == [("buy", "pickaxe"), ("done",)] and not c.chaining()
+    bank = c.observation().banks[0]
+    c.confirm()
+    assert c.phase == "sending" and sent == [(("buy", "pickaxe"), ("done",))]
+
+    after = state.clone()
+    events = after.apply(("buy", "pickaxe"))
+    first = view_of(after, 0, events, [(0, ("buy", "pickaxe"))])
+    c._on_view(first, after.clone())
+    qtbot.waitUntil(lambda: c.view is first, timeout=10_000)
+    assert [a for a, _, _ in c.chain] == [("done",)] and c.phase == "sending"
+    assert c.observation().banks[0] == bank  # the rest of the chain still on show
+
+    hints: list[str] = []
+    c.hintChanged.connect(hints.append)
+    c._on_problem(Problem("play", detail="it is not this peer's turn"))
+    qtbot.waitUntil(lambda: c.phase == "human", timeout=10_000)
+    assert not c.chain and c.observation() == first.observation
+    assert hints and "did not take your move" in hints[-1]
+    c.shutdown()
