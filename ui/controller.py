@@ -108,6 +108,8 @@ class PlayController(QObject):
 
     can_rematch = True
     """Whether the end screen offers a rematch."""
+    over_network = False
+    """Whether the game is played over the network (its record is the table service's)."""
     can_chain = False
     """Whether the player may go on choosing after a tentative action while the tentative
     position still awaits the player's turn (module docstring)."""

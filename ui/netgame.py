@@ -114,8 +114,8 @@ class NetworkController(PlayController):
     rehostOffered = Signal(bool)
     rehosted = Signal(str)
 
-    can_rematch = False
     can_chain = True
+    over_network = True
 
     def __init__(
         self,
@@ -169,6 +169,37 @@ class NetworkController(PlayController):
         """Every seat's name as shown: the bots' in the player's language
         (:func:`ui.kits.seat_name`; the names signed are ``table.names``)."""
         return kits.seat_names(self.table.game, self.table.names)
+
+    @property
+    def can_rematch(self) -> bool:  # type: ignore[override]
+        """A rematch is offered when the game reached its result at a table of this player
+        and bots of this process only: every seat's player accepts it (the bots do), so the
+        same seats get a new table (:meth:`rematch_choices`). With other people at the table
+        there is no rematch: they could only be offered one through a table that no longer
+        runs."""
+        human = self.human
+        return (
+            human is not None
+            and self.result is not None
+            and all(self.is_bot(s) for s in range(len(self.table.names)) if s != human)
+        )
+
+    def rematch_choices(self) -> dict[str, Any]:
+        """The table to host for a rematch (:meth:`ui.lobby.Lobby.host`'s choices): the
+        same game, options, seat count, seat and bots' level."""
+        from goldnet import games
+
+        table = self.table
+        info = games.get(table.game)
+        out: dict[str, Any] = {o.name: v for o, v in zip(info.options, table.options, strict=True)}
+        levels = [level for level in table.bots if level]
+        out.update(
+            game=table.game,
+            seats=len(table.names),
+            opponent=levels[0] if levels else None,
+            seat=self.human if self.human is not None else 0,
+        )
+        return out
 
     def is_bot(self, seat: int) -> bool:
         """Whether a bot of this process plays ``seat`` (the table service says so:

@@ -510,7 +510,7 @@ class TableWidget(QWidget):
             self._place_end()
 
     def _update_record(self) -> None:
-        network = self.controller is not None and not self.controller.can_rematch
+        network = self.controller is not None and self.controller.over_network
         path = self.record_path
         ended = self.result is not None or self.outcome is not None
         self.end.record.setVisible(ended and (network or path is not None))

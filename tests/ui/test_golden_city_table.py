@@ -150,3 +150,16 @@ def test_a_table_hosted_from_the_lobby_against_two_bots_is_played_by_clicks(qtbo
     qtbot.addWidget(replay)
     replay.go(replay.last())
     assert replay.index == replay.last() > 100
+    # Rematch: the same seats at a new table (the bots accept), hosted once this one closed
+    assert table.end.rematch.isVisible()
+    qtbot.mouseClick(table.end.rematch, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: table.controller is not None and table.controller is not c, timeout=30_000
+    )
+    again = table.controller
+    assert type(again).__name__ == "NetworkController" and again.table.invite != c.table.invite
+    assert again.names == c.names and again.human == c.human
+    assert again.table.options == c.table.options and again.table.bots == c.table.bots
+    qtbot.waitUntil(lambda: again.phase == "human", timeout=30_000)
+    assert again.obs.turn <= 1 and table.scene.store.isVisible()  # a new game, turn 1
+    assert window.stack.currentWidget() is table
