@@ -50,7 +50,8 @@ from typing import Any
 
 from . import events as ev
 from .deck import Deal, DeckBroken, DeckFault, Stage
-from .deck_messages import Accusation, DeckMessage, parse
+from .deck_audit import judge_claims
+from .deck_messages import Accusation, BrokenCard, DeckMessage, parse
 from .deck_own import OwnDeck
 from .draws import a
 from .envelope import Envelope
@@ -63,16 +64,16 @@ Emit = Callable[[str, tuple[Any, ...]], Envelope]
 """The machine's way to sign (or reuse a journalled) envelope of this member, accept it and
 return it."""
 
-OTHERS = ("adjudicate", "accusation")
+OTHERS = ("adjudicate", "accusation", "broken-card")
 """Heads that are no fault where a deck message of their member is due while playing or
-auditing: an adjudication (looked for once nothing can be applied) and an accusation (judged
-whenever it heads a queue)."""
+auditing: an adjudication (looked for once nothing can be applied), an accusation (judged
+whenever it heads a queue) and a broken-card claim (taken where its signer's input is due)."""
 DEALING = ("adjudicate",)
 """The same during the deal: no sealed share exists before it is done, so an accusation there is
 nothing an honest member sends (docs/protocol.md §6.2)."""
 
 _STEPS = {Stage.SHUFFLE: "shuffle", Stage.ANSWER: "shuffle-answer", Stage.LOCK: "lock"}
-_ARGS = {"card-share": 2, "sealed-share": 3, "accusation": 3}
+_ARGS = {"card-share": 2, "sealed-share": 3, "accusation": 3, "broken-card": 2}
 """How many leading body fields say which step a deck message of that type is for."""
 
 
@@ -133,6 +134,13 @@ class Dealing:
         self._accused: tuple[str, int, int | None] | None = None
         self.broken: str | None = None
         """Why the play stopped for the audits: a public card that unmasks to no card."""
+        self.claimant: int | None = None
+        """The seat whose broken-card claim stopped the play, if one did."""
+        self.cut_draw: int | None = None
+        """The draw a broken-card claim cut short: its reveals are taken with the audits."""
+        self._cut: tuple[str, int, int | None] | None = None
+        self._leftover: dict[int, bytes] = {}
+        """The shares of the card a broken-card claim cut short, by seat."""
 
     # --- this member's messages --------------------------------------------------------
 
@@ -194,8 +202,10 @@ class Dealing:
         self._taken = {}
 
     def taken(self) -> list[bytes]:
-        """What was taken and not recorded yet (keys, a card's shares, audits), in seat order."""
-        return [self._taken[s] for s in sorted(self._taken)]
+        """What was taken and not recorded yet (keys, a card's shares, audits), in seat order;
+        after a broken-card claim, the shares of the card it cut short first."""
+        cut = [self._leftover[s] for s in sorted(self._leftover)]
+        return cut + [self._taken[s] for s in sorted(self._taken)]
 
     # --- the deal -------------------------------------------------------------------------
 
@@ -324,11 +334,11 @@ class Dealing:
                 self._events.append(ev.Forward(box))
             self._send("accusation", lambda own: evidence, step_of("accusation", evidence.body()))
             return None
-        except DeckBroken as exc:
-            raise LocalProtocolError(
-                f"card {due.card} of {due.deck!r} unmasks to no card of its deck: a shuffle "
-                "cheat beat its challenge, which only this member can see (it cannot go on)"
-            ) from exc
+        except DeckBroken:  # a shuffle cheat beat its challenge: only this member sees it
+            claim = BrokenCard(due.deck, due.card)
+            self._events.append(ev.Dealt("broken", self.me))
+            self._send("broken-card", lambda own: claim, step_of("broken-card", claim.body()))
+            return Served(None)  # the engine runs on as at every other peer, until the claim
 
     def _sealed_envelope(self, due: Card, sender: int) -> bytes | None:
         """The envelope of ``sender``'s sealed share of ``due`` as this peer recorded it."""
@@ -339,6 +349,38 @@ class Dealing:
                 mine = ("sealed-share", due.deck, due.card, due.to)
                 return data if step_of(env.type, env.body) == mine else None
         return None  # pragma: no cover - a sealed share is recorded before it is opened
+
+    def take_claim(self, members: Sequence[Queued], m: Queued, due: Card | None) -> None:
+        """Take the broken-card claim heading ``m``'s queue, where ``m``'s own input is due
+        (the caller's rule: then every card sealed to it so far is complete everywhere) or
+        while auditing: the play stops, the audits are due. ``due``: the card whose shares
+        were in progress (it is opened if it was not yet): the rest of its shares are taken
+        with the audits. A claim about a card never revealed to ``m`` names it."""
+        if self.claimant is None and due is not None:
+            key = (due.deck, due.card, due.to)
+            if key not in self.deal.reveals:
+                self.deal.open_reveal(*key)
+            self._cut = key
+            self._leftover.update(self._taken)
+            self._taken, self._card = {}, None
+        self._take(members, m, "broken-card")
+        self._record.append(m.queue.popleft().raw)
+        if self.claimant is None:
+            self.claimant = m.seat
+        self._events.append(ev.Dealt("claimed", m.seat))
+
+    def _cut_share(self, members: Sequence[Queued], m: Queued) -> bool:
+        """Take ``m``'s head if it is its share of the card a claim cut short (sent before it
+        saw the claim); whether it was."""
+        if self._cut is None or m.seat in (self.claimant, self._cut[2]) or m.seat in self._leftover:
+            return False
+        kind = "card-share" if self._cut[2] is None else "sealed-share"
+        env = m.queue[0]
+        if env.type != kind or step_of(kind, env.body) != (kind, *self._cut[: _ARGS[kind]]):
+            return False
+        self._take(members, m, kind)
+        self._leftover[m.seat] = m.queue.popleft().raw
+        return True
 
     def accusations(self, members: Sequence[Queued], history: History) -> None:
         """Judge an accusation heading a member's queue: it names the sender it proves wrong or
@@ -373,12 +415,19 @@ class Dealing:
         """The engine is at its end: the audits are due."""
         self.deal.finish()
 
-    def step_audit(self, members: Sequence[Queued]) -> tuple[bool, bool]:
-        """Take the members' audits, sending this member's; whether anything happened, and
-        whether every audit is in (each checked)."""
+    def step_audit(self, members: Sequence[Queued], cut: Sequence[bytes] = ()) -> tuple[bool, bool]:
+        """Take the members' audits (and the shares of a card a claim cut short), sending this
+        member's; whether anything happened, and whether every audit is in (each checked).
+        ``cut``: the reveals taken of the draw a claim cut short, recorded before the audits.
+
+        Once every audit is in, a broken-card claim names its claimant (every audit holding,
+        the card it claimed is a card: :func:`~.deck_audit.judge_claims`)."""
         progressed = self._send("deck-audit", lambda own: own.audit(), ("deck-audit",))
         for m in members:
             if self.deal.audits[m.seat] is not None:
+                continue
+            if m.queue and self._cut_share(members, m):
+                progressed = True
                 continue
             if not m.queue or m.queue[0].type != "deck-audit":
                 self._misplaced(m, "deck audit")
@@ -388,7 +437,14 @@ class Dealing:
             progressed = True
         if self.deal.stage is not Stage.AUDITED:
             return progressed, False
+        self._record.extend(cut)
+        self._record.extend(self._leftover[s] for s in sorted(self._leftover))
+        self._leftover = {}
         self._record_taken()
+        try:
+            judge_claims(self.deal)
+        except DeckFault as exc:
+            self._fault(members[exc.seat], exc.reason.removeprefix(f"seat {exc.seat}: "))
         if self.broken is not None:  # pragma: no cover - every audit right, yet a card broken
             raise LocalProtocolError(f"every audit holds, yet {self.broken}")
         self._events.append(ev.Dealt("audited"))

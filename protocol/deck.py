@@ -16,8 +16,11 @@ Order (one table, :meth:`Deal.due`):
 3. for each seat in turn: its ``lock``;
 4. dealt: the caller opens reveals (:meth:`Deal.open_reveal`), each needing a ``card-share``
    from every member (public) or a ``sealed-share`` from every member but the recipient
-   (private); an ``accusation`` settles a sealed share its recipient proves wrong;
-5. after :meth:`Deal.finish` (the game is over): a ``deck-audit`` from every member.
+   (private); an ``accusation`` settles a sealed share its recipient proves wrong; a
+   ``broken-card`` claim of a recipient whose card unmasks to no card ends the play;
+5. after :meth:`Deal.finish` (the game is over) or a ``broken-card`` claim: a ``deck-audit``
+   from every member (and the shares of a reveal the claim cut short); once all are in, a
+   claim is judged (:func:`~protocol.deck_audit.judge_claims`).
 
 Invariants:
 
@@ -47,7 +50,7 @@ from enum import Enum
 from typing import Any
 
 from .codec import pack
-from .deck_audit import take_audit
+from .deck_audit import take_audit, take_broken
 from .deck_group import (
     GroupError,
     apply,
@@ -67,6 +70,7 @@ from .deck_messages import (
     MAX_SHADOWS,
     MIN_SHADOWS,
     Accusation,
+    BrokenCard,
     CardShare,
     DeckAudit,
     DeckKey,
@@ -250,6 +254,8 @@ class Deal:
         self.locks: list[Lock | None] = [None] * n
         self.reveals: dict[tuple[str, int, int | None], CardReveal] = {}
         self.audits: list[DeckAudit | None] = [None] * n
+        self.claims: list[tuple[int, str, int]] = []
+        """``(seat, deck, card)`` of each broken-card claim taken, judged once audited."""
         self.dealt: tuple[tuple[Any, ...], ...] | None = None
         """After the audit: every card's value, per deck, in dealt order."""
 
@@ -360,6 +366,8 @@ class Deal:
             self._take_sealed(seat, message)
         elif isinstance(message, Accusation):
             self._take_accusation(seat, message)
+        elif isinstance(message, BrokenCard):
+            take_broken(self, seat, message)
         elif isinstance(message, DeckAudit):
             if self.stage is not Stage.AUDIT or self.audits[seat] is not None:
                 raise self._not_due(seat, "deck audit")
@@ -489,7 +497,7 @@ class Deal:
     def _reveal(self, seat: int, deck: str, card: int, to: int | None, what: str) -> CardReveal:
         reveal = self.reveals.get((deck, card, to))
         if (
-            self.stage is not Stage.DEALT
+            self.stage not in (Stage.DEALT, Stage.AUDIT)  # AUDIT: a reveal a claim cut short
             or reveal is None
             or seat not in reveal.missing(len(self.members))
         ):

@@ -18,8 +18,16 @@ member. Once every audit is in, the dealt order of every deck follows from the p
 alone (position ``j`` holds card ``π_0[π_1[… π_{n−1}[j]]]``), which is what the engine needs to
 judge claims on cards that were never revealed (a false mission claim).
 
-Invariants: an audit is taken only after the game is over (:meth:`protocol.deck.Deal.finish`);
-a wrong audit changes nothing in the deal.
+A **broken-card claim** (docs/deck.md §11) is the recipient's word that a card revealed
+privately to it, every sealed share right, unmasks to no card of its deck. It stops the play
+and makes the audits due (:func:`take_broken`); the audits then say who broke the deck — a
+shuffle that does not give its output names its shuffler — and if every audit holds, the deck
+was a permutation of real cards, so the claim was false: :func:`judge_claims` names the
+claimant, on its signed claim.
+
+Invariants: an audit is taken only after the game is over (:meth:`protocol.deck.Deal.finish`)
+or a broken-card claim; a wrong audit changes nothing in the deal; a claim names its signer only
+once every audit holds, never on the claim alone.
 """
 
 from __future__ import annotations
@@ -27,8 +35,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .deck_group import apply, base, mul, smul
-from .deck_messages import DeckAudit
+from .deck_messages import BrokenCard, DeckAudit
 from .deck_seal import seal
+from .errors import LocalProtocolError
 
 if TYPE_CHECKING:
     from .deck import Deal
@@ -113,3 +122,52 @@ def take_audit(deal: Deal, seat: int, audit: DeckAudit) -> None:
             values.append(tuple(deal.values[d][m] for m in order))
         deal.dealt = tuple(values)
         deal.stage = Stage.AUDITED
+
+
+def take_broken(deal: Deal, seat: int, claim: BrokenCard) -> None:
+    """Take ``seat``'s broken-card claim: the play stops and the audits are due. The caller
+    takes it only where every reveal to ``seat`` the engine asked for so far is complete (in
+    the lockstep: where ``seat``'s own input is due), so a claim about a card not sealed to it
+    in full cannot be waiting for a share.
+
+    Raises:
+        DeckFault: naming ``seat``: a card the table lacks, or one never revealed to it.
+        LocalProtocolError: the deal is neither dealt nor auditing (nothing was revealed).
+    """
+    from .deck import Stage
+
+    where = f"card {claim.card} of {claim.deck!r}"
+    if claim.deck not in deal.names or claim.card >= deal.sizes[deal.names.index(claim.deck)]:
+        raise deal.fault(seat, f"its broken-card claim names no card of the table ({where})")
+    if deal.stage not in (Stage.DEALT, Stage.AUDIT):
+        raise LocalProtocolError(
+            f"a broken-card claim from seat {seat} is not due ({deal.stage.value})"
+        )
+    reveal = deal.reveals.get((claim.deck, claim.card, seat))
+    if reveal is None or reveal.missing(len(deal.members)):
+        raise deal.fault(seat, f"it claimed {where} broken, which was never revealed to it")
+    deal.claims.append((seat, claim.deck, claim.card))
+    deal.stage = Stage.AUDIT
+
+
+def judge_claims(deal: Deal) -> None:
+    """Every audit holds (the deck is a masked permutation of real cards): judge the
+    broken-card claims taken. Returns when there are none.
+
+    Raises:
+        DeckFault: naming the lowest seat that claimed a card broken — the audited lock keys
+            unmask it to a card of its deck.
+    """
+    assert all(a is not None for a in deal.audits), "every audit is in"
+    for seat, deck, card in sorted(deal.claims):
+        d = deal.deck_index(deck)
+        keys = []
+        for audit in deal.audits:
+            assert audit is not None
+            keys.append(smul(audit.locks[d][card], audit.key))
+        index = deal.unmask(deck, card, keys)  # DeckBroken only if an audit did not hold
+        raise deal.fault(
+            seat,
+            f"it claimed card {card} of {deck!r} broken, yet every audit holds and unmasks "
+            f"it to card {index} of its deck",
+        )

@@ -12,6 +12,7 @@ body is :func:`protocol.codec.pack` of it.
 | ``card-share`` | ``[deck, card, share]`` | :class:`CardShare` |
 | ``sealed-share`` | ``[deck, card, to, ephemeral, proof, box]`` | :class:`SealedShare` |
 | ``accusation`` | ``[deck, card, sender, shared, proof]`` | :class:`Accusation` |
+| ``broken-card`` | ``[deck, card]`` | :class:`BrokenCard` |
 | ``deck-audit`` | ``[key, perms, locks]`` | :class:`DeckAudit` |
 
 ``decks``, ``keys`` and ``proofs`` hold one array per deck of the game, in the game's order;
@@ -314,6 +315,28 @@ class Accusation:
 
 
 @dataclass(frozen=True, slots=True)
+class BrokenCard:
+    """The recipient's signed claim that card ``card`` of ``deck``, revealed privately to it
+    with every sealed share right, unmasks to no card of its deck (docs/deck.md §11): only a
+    shuffle that beat its challenge makes that, and only the audits can say whose it is."""
+
+    deck: str
+    card: int
+
+    def __post_init__(self) -> None:
+        _card(self.deck, self.card, "a broken-card claim")
+
+    @classmethod
+    def from_body(cls, body: Any) -> BrokenCard:
+        """Raises: MessageError."""
+        _arity(body, 2, "broken-card body is [deck, card]")
+        return cls(*body)
+
+    def body(self) -> tuple[Any, ...]:
+        return (self.deck, self.card)
+
+
+@dataclass(frozen=True, slots=True)
 class DeckAudit:
     """A member's deck secrets, published once the game is over: its deck secret ``x``, its
     shuffle's permutation per deck and its lock ratio ``r`` per card (so its lock key of a
@@ -343,7 +366,15 @@ class DeckAudit:
 
 
 DeckMessage = (
-    DeckKey | Shuffle | ShuffleAnswer | Lock | CardShare | SealedShare | Accusation | DeckAudit
+    DeckKey
+    | Shuffle
+    | ShuffleAnswer
+    | Lock
+    | CardShare
+    | SealedShare
+    | Accusation
+    | BrokenCard
+    | DeckAudit
 )
 
 BODIES: dict[str, type[DeckMessage]] = {
@@ -354,6 +385,7 @@ BODIES: dict[str, type[DeckMessage]] = {
     "card-share": CardShare,
     "sealed-share": SealedShare,
     "accusation": Accusation,
+    "broken-card": BrokenCard,
     "deck-audit": DeckAudit,
 }
 """The class of each deck message type."""

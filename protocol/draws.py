@@ -43,11 +43,12 @@ from .rounds import BeaconRounds
 
 MAX_CLAIM_SIZE = 1024
 """Most bytes in one claim's canonical encoding (a reveal must fit in an envelope)."""
-PASSING = ("", "reveal", "adjudicate", "accusation")
+PASSING = ("", "reveal", "adjudicate", "accusation", "broken-card")
 """Heads of a member's queue that are no fault where its reveal is due: none yet, the reveal,
-an adjudication (looked for once nothing can be applied) or an accusation (judged whenever it
-heads a queue). Anything else an honest member cannot have sent there — nor an accusation where
-its reveal of a shuffle's challenge is due: no sealed share exists before the deal is done."""
+an adjudication (looked for once nothing can be applied), an accusation (judged whenever it
+heads a queue) or a broken-card claim (taken there, before any reveal). Anything else an honest
+member cannot have sent there — nor an accusation or a claim where its reveal of a shuffle's
+challenge is due: no sealed share exists before the deal is done."""
 
 
 def a(word: str) -> str:
@@ -161,7 +162,8 @@ class Draws:
         malformed reveal, one that breaks the beacon's rules, an illegal claim or a claim in a
         challenge draw is a ``fault``.
         """
-        passing = tuple(h for h in PASSING if h != "accusation") if challenge else PASSING
+        deck = ("accusation", "broken-card")
+        passing = tuple(h for h in PASSING if h not in deck) if challenge else PASSING
         progressed = False
         for m in members:
             head = m.queue[0].type if m.queue else ""

@@ -56,6 +56,7 @@ DECK_TYPES = (
     "card-share",
     "sealed-share",
     "accusation",
+    "broken-card",
     "deck-audit",
 )
 """The deck's messages (protocol.deck_messages, docs/deck.md §9), each an envelope type."""

@@ -49,8 +49,10 @@ class DeckSecret:
 class Dealt:
     """A step of the deal is done: ``step`` is ``"keys"`` (every deck key is in),
     ``"shuffle"``, ``"challenge"`` or ``"answer"`` (of seat ``seat``), ``"lock"`` (of seat
-    ``seat``), ``"dealt"`` (the deal is done: play begins) or ``"audited"`` (every audit passed:
-    the result stands)."""
+    ``seat``), ``"dealt"`` (the deal is done: play begins), ``"broken"`` (a card revealed to
+    this member, ``seat``, unmasks to no card: it signs a broken-card claim), ``"claimed"``
+    (seat ``seat``'s broken-card claim stopped the play: the audits are due) or ``"audited"``
+    (every audit passed: the result stands)."""
 
     step: str
     seat: int | None = None

@@ -129,6 +129,7 @@ TRANSITIONS: dict[Phase, dict[str, str]] = {
         "close": FAULT,
         **dict.fromkeys(_DECK, WAIT),
         "accusation": WAIT,
+        "broken-card": WAIT,
         "deck-audit": WAIT,
     },
     Phase.DEAL: {
@@ -140,6 +141,7 @@ TRANSITIONS: dict[Phase, dict[str, str]] = {
         "close": WAIT,
         **dict.fromkeys(_DECK, "deal"),
         "accusation": WAIT,
+        "broken-card": WAIT,
         "deck-audit": WAIT,
     },
     Phase.PLAY: {
@@ -151,6 +153,7 @@ TRANSITIONS: dict[Phase, dict[str, str]] = {
         "close": WAIT,
         **dict.fromkeys(_DECK, "share"),
         "accusation": "accusation",
+        "broken-card": "claim",
         "deck-audit": WAIT,
     },
     Phase.AUDIT: {
@@ -162,6 +165,7 @@ TRANSITIONS: dict[Phase, dict[str, str]] = {
         "close": WAIT,
         **dict.fromkeys(_DECK, WAIT),
         "accusation": "accusation",
+        "broken-card": "claim",
         "deck-audit": "audit",
     },
 }
@@ -178,8 +182,10 @@ Claims have no envelope of their own: they ride inside their sender's ``reveal``
 judged with it (an illegal claim is a fault of the reveal's signer). The deck's messages
 (docs/protocol.md §6.3) are taken by the deal's step while dealing, as a card's shares while
 playing, as audits at the end; an accusation is judged whenever it heads its signer's queue
-while playing or auditing (it always halts). Everywhere else they wait; the position rules of
-each step name a member whose next envelope is not the one due (an honest member's could only
-be that one, an adjudication, or — while playing — an accusation). A table without a deal
-(no ``shadows``: a trusted local dealer serves its cards without any envelope) takes no deck
-message at all: one is a fault of its signer."""
+while playing or auditing (it always halts); a broken-card claim is taken where its signer's own
+input is due while playing (a draw's reveal, its action, its share of a card), or whenever it
+heads a queue while auditing (docs/deck.md §11). Everywhere else they wait; the position rules
+of each step name a member whose next envelope is not the one due (an honest member's could
+only be that one, an adjudication, or — while playing — an accusation or a broken-card claim).
+A table without a deal (no ``shadows``: a trusted local dealer serves its cards without any
+envelope) takes no deck message at all: one is a fault of its signer."""

@@ -125,6 +125,8 @@ class Steps:
             return self._step_deal(members)
         if self.dealing is not None:
             self.dealing.accusations(members, self.history)
+            if self._broken_claim(members):
+                return True
         if self.phase is Phase.AUDIT:
             return self._step_audit(members)
         assert self.engine is not None
@@ -241,9 +243,59 @@ class Steps:
         self._progress_at = self._clock()
         return True
 
+    def _broken_claim(self, members: list[Member]) -> bool:
+        """Take a broken-card claim heading its signer's queue where that member's own input is
+        due (an honest claimant sends nothing else before it, and every peer reaches that place
+        in the same state) or while auditing; whether one was taken. The play stops: the audits
+        are due, and the draw or card in progress is cut short (docs/deck.md §11)."""
+        assert self.dealing is not None and self.engine is not None
+        for m in members:
+            if not m.queue or m.queue[0].type != "broken-card":
+                continue
+            due = self.engine.due()
+            if self.phase is Phase.PLAY:
+                if not self._input_due(m, due):
+                    continue
+                if isinstance(due, Chance):
+                    self.dealing.cut_draw = self.draw + 1
+            self.dealing.take_claim(members, m, due if isinstance(due, Card) else None)
+            self.phase = Phase.AUDIT
+            self._progress_at = self._clock()
+            return True
+        return False
+
+    def _input_due(self, m: Member, due: Any) -> bool:
+        """Whether the engine's ``due`` waits for ``m``'s own input (not yet taken)."""
+        assert self.dealing is not None and self.beacon is not None
+        if isinstance(due, Chance):
+            return m.seat not in self.beacon.values
+        if isinstance(due, Card):
+            reveal = self.dealing.deal.reveals.get((due.deck, due.card, due.to))
+            if m.seat == due.to:
+                return False
+            return reveal is None or m.seat in reveal.missing(len(self._seated))
+        if isinstance(due, Over):
+            return False
+        return bool(due.seat == m.seat)
+
     def _step_audit(self, members: list[Member]) -> bool:
         assert self.dealing is not None and self.engine is not None
-        progressed, done = self.dealing.step_audit(members)
+        cut = self.dealing.cut_draw
+        progressed = False
+        if cut is not None:  # reveals of the draw a claim cut short, sent before the claim
+            assert self.draws is not None and self.beacon is not None
+            late = [
+                m
+                for m in members
+                if m.seat != self.dealing.claimant
+                and m.seat not in self.beacon.values
+                and m.queue
+                and m.queue[0].type == "reveal"
+            ]
+            progressed = self.draws.take(late, cut, self._fault)
+        taken = self.draws.taken() if cut is not None and self.draws is not None else []
+        audited, done = self.dealing.step_audit(members, taken)
+        progressed = progressed or audited
         if not done:
             return progressed
         due = self.engine.due()
@@ -255,7 +307,7 @@ class Steps:
         mine = self.identity is not None and actor.key == self.identity.public
         if not actor.queue or actor.queue[0].type != "action":
             head = actor.queue[0].type if actor.queue else ""
-            if head and head not in ("adjudicate", "accusation"):
+            if head and head not in ("adjudicate", "accusation", "broken-card"):
                 self._fault(actor, f"{a(head)} where its action is due")
             if mine and self._announced != self.steps:
                 self._announced = self.steps

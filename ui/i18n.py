@@ -58,9 +58,10 @@ def system_language() -> str:
     return code if code in LANGUAGES else DEFAULT
 
 
-def resolve(setting: str | None) -> str:
-    """The language to use for a profile setting (``None``/``"system"``: the system's)."""
-    return setting if setting in LANGUAGES else system_language()
+def resolve(setting: object) -> str:
+    """The language to use for a profile setting (``None``/``"system"``, or anything a damaged
+    settings file may hold that is not a language goldnet speaks: the system's)."""
+    return setting if isinstance(setting, str) and setting in LANGUAGES else system_language()
 
 
 def ts_text(lang: str) -> bytes | None:

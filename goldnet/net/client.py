@@ -133,7 +133,10 @@ class NetPeer(TablePeer):
             NetError: refused, wrong relay key, the game halted by a fault, or the relay
                 unreachable after several tries. The journal is then closed (and unlocked),
                 ready for a ``resume``.
+            BotFailed: the seat's bot raised (:attr:`failure`): the connection ends at once,
+                so the table sees the seat disconnected; the journal is closed, resumable.
         """
+        self.on_failure = self._leave
         try:
             return await self._run()
         except BaseException:
@@ -168,6 +171,8 @@ class NetPeer(TablePeer):
             try:
                 await self._connection_or_leave(before)
             except LOST as exc:
+                if self.failure is not None:
+                    raise self.failure from None
                 if self._ended.is_set():
                     break
                 if self.received > progress:  # the game went on: a new outage, a fresh budget
@@ -242,6 +247,8 @@ class NetPeer(TablePeer):
         self.connected = True
         try:
             while self.outcome is None:
+                if self.failure is not None:
+                    raise self.failure
                 async with asyncio.timeout(IDLE_TIMEOUT):  # no task per frame, as wait_for
                     frame = await link.next_frame()
                 writes = self._writes
@@ -252,6 +259,15 @@ class NetPeer(TablePeer):
         finally:
             self.connected = False
             heartbeat.cancel()
+
+    def _leave(self) -> None:
+        """The seat's bot failed: end the connection as soon as the step under way has sent
+        what it made (written before the loop runs again), so that the relay tells the table
+        this seat is away; :meth:`_connect` then raises :attr:`failure`."""
+        writer = self._writer
+        if writer is not None and not writer.is_closing():
+            with contextlib.suppress(RuntimeError):  # no loop: nothing is connected
+                asyncio.get_running_loop().call_soon(writer.close)
 
     async def _ping(self, link: RelayConnection) -> None:
         while self.outcome is None:

@@ -41,5 +41,10 @@ class ProfileInUse(NetError):
     """Another goldnet process plays a network game with this profile's key."""
 
 
+class BotFailed(GoldnetError):
+    """The bot playing this peer's seat raised, or chose a move the rules refuse: the peer
+    leaves the table (its seat shows disconnected) with its journal intact, to be resumed."""
+
+
 class NotResumable(NetError):
     """There is no game to resume, or not the way asked (e.g. re-hosting a game not started)."""

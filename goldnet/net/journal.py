@@ -41,6 +41,7 @@ older version left them open).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
@@ -115,7 +116,7 @@ class Journal:
             private_folder(path.parent)
             flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
             fd = os.open(path, flags, PRIVATE_FILE)
-            self._file: BinaryIO = os.fdopen(fd, "ab")
+            self._file: BinaryIO = os.fdopen(fd, "ab", buffering=0)
             if os.name == "posix" and stat.S_IMODE(os.fstat(fd).st_mode) != PRIVATE_FILE:
                 os.fchmod(fd, PRIVATE_FILE)
         except OSError as exc:
@@ -139,6 +140,10 @@ class Journal:
         except JournalError:
             self._file.close()
             raise
+        self._size = whole
+        """Bytes of whole entries in the file: where a failed write is cut back to."""
+        self._fault = ""
+        """Why a write failed ("" until one did): nothing more is written after it."""
 
     def _write(self, *entries: list[Any], sync: bool = False) -> None:
         """Append ``entries`` (one write, one flush; one fsync for all of them if ``sync``)."""
@@ -148,13 +153,24 @@ class Journal:
             frames.append(len(payload).to_bytes(4, "big") + payload)
         if self._file.closed:
             raise JournalError(f"cannot write the journal {self.path}: it is closed")
+        if self._fault:
+            raise JournalError(self._fault)
+        data = memoryview(b"".join(frames))
+        fd = self._file.fileno()
         try:
-            self._file.write(b"".join(frames))
-            self._file.flush()
+            while data:  # the file is unbuffered: a short write (a disk filling up) goes on
+                data = data[os.write(fd, data) :]
             if sync:
-                _sync(self._file.fileno())
+                _sync(fd)
         except OSError as exc:
-            raise JournalError(f"cannot write the journal {self.path}: {exc.strerror}") from None
+            # A full or failing disk: cut the entries back to the last whole one and write
+            # nothing more, so that the journal never holds a torn entry before whole ones
+            # (which would be damage: the game could not be resumed from it).
+            self._fault = f"cannot write the journal {self.path}: {exc.strerror}"
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, self._size)
+            raise JournalError(self._fault) from None
+        self._size += sum(map(len, frames))
 
     def meta(
         self, invite: str, role: str, name: str, game: str, options: tuple[Any, ...], bot: str

@@ -14,16 +14,20 @@ A bot plays the seat when one is given, choosing from the seat's view
 reveal, on the state of that draw (:func:`goldnet.view.bot_claim`); a seat played by a person makes
 its claims the same way by the :class:`~goldnet.engine.Claimer` that ``claimer_for`` gives for the
 table's game (the desktop client's: Golden City's mission announced as soon as it is fulfilled —
-nobody is asked: a reveal is signed without waiting for anyone); otherwise ``on_view`` is told
-each step's :class:`~goldnet.view.View` — with a clone of this peer's rules state when the seat is
-on turn — and the answer comes through :meth:`TablePeer.play` (the desktop client). A view is made
-at each step of the rules — the game's start, each drawn outcome, applied action, claim and revealed
-card — from a copy of the state right after it (the machine's engine is wrapped for that: by the
-time the machine reports its events, it may be several steps further), so a view carries exactly one
-step's events. Views are built and told once the step's own envelopes are journalled and sent
-(:meth:`_flush`): a view is no part of what a member signs, and building one would hold up a move or
-a reveal. While a peer is rebuilt from its journal, the views of the steps it replays are kept in
-:attr:`TablePeer.past` instead (the turn log's earlier turns).
+nobody is asked: a reveal is signed without waiting for anyone). A bot that raises (or chooses a
+move the rules refuse) is never called again: :attr:`TablePeer.failure` says, in one line, which
+bot failed and how (the traceback goes to the debug log only), what the step made so far is
+journalled and sent as usual, and ``on_failure`` is told, so that the connection ends at once and
+the table sees the seat disconnected — never a peer that stays connected and silent. Without a bot,
+``on_view`` is told each step's :class:`~goldnet.view.View` — with a clone of this peer's rules
+state when the seat is on turn — and the answer comes through :meth:`TablePeer.play` (the desktop
+client). A view is made at each step of the rules — the game's start, each drawn outcome, applied
+action, claim and revealed card — from a copy of the state right after it (the machine's engine is
+wrapped for that: by the time the machine reports its events, it may be several steps further), so
+a view carries exactly one step's events. Views are built and told once the step's own envelopes
+are journalled and sent (:meth:`_flush`): a view is no part of what a member signs, and building
+one would hold up a move or a reveal. While a peer is rebuilt from its journal, the views of the
+steps it replays are kept in :attr:`TablePeer.past` instead (the turn log's earlier turns).
 """
 
 from __future__ import annotations
@@ -64,6 +68,7 @@ from ..binding import EngineBinding, make_engine
 from ..engine import Bot, Claimer, GameState, Terminal
 from ..records import write
 from ..view import View, bot_action, bot_claim, view_of
+from .errors import BotFailed
 from .invite import Invite
 from .journal import Journal, JournalError, JournalState, record_path
 from .loop import GameClock
@@ -146,6 +151,10 @@ class TablePeer:
             deck_seed=deck_seed,
         )
         self.machine.claimer = self._claims
+        self.failure: BotFailed | None = None
+        """Why this seat's bot stopped playing (it raised), if it did: the peer leaves."""
+        self.on_failure: Callable[[], None] | None = None
+        """Told once when :attr:`failure` is set (a network peer closes its connection)."""
         self.claimer_for: Callable[[str], Claimer | None] | None = None
         """The claimer of a seat played by a person, made for the table's game (``None``, or
         one that gives ``None``: the seat makes no claim)."""
@@ -319,12 +328,39 @@ class TablePeer:
     def _turn(self, seat: int) -> None:
         """The seat is on turn: its bot plays (a person is asked by the view on turn that
         ends this drain)."""
-        if self._replaying or not self.by_bot:
+        if self._replaying or not self.by_bot or self.failure is not None:
             return
         engine = self.machine.engine
         assert isinstance(engine, EngineBinding)
-        self.machine.send(bot_action(self._bot(), view_of(engine.state, seat)))
+        try:
+            action = bot_action(self._bot(), view_of(engine.state, seat))
+        except Exception as exc:  # a bot's bug: this peer leaves, the others see it away
+            self._bot_failed(seat, exc)
+            return
+        try:
+            self.machine.send(action)
+        except LocalProtocolError as exc:  # refused before anything was signed
+            self._bot_failed(seat, exc, f"chose {action!r}, which the rules refuse")
+            return
         self._drain()
+
+    def _bot_failed(self, seat: int, exc: BaseException, what: str = "") -> None:
+        """The seat's bot raised ``exc`` (or did ``what``): it plays no more (module docstring)."""
+        if self.failure is not None:
+            return
+        log.debug("the bot of seat %s failed", seat, exc_info=exc)
+        level = self.bot_level or getattr(self.bot, "name", "") or type(self.bot).__name__
+        detail = " ".join(f"{type(exc).__name__}: {exc}".split())
+        if what:
+            detail = f"{' '.join(what.split())} ({detail})"
+        if len(detail) > 200:
+            detail = detail[:197] + "..."
+        self.failure = BotFailed(
+            f"the {level!r} bot playing seat {seat} ({self.name}) failed: {detail}; the seat is "
+            "left disconnected, its journal kept: `goldnet resume` takes it back"
+        )
+        if self.on_failure is not None:
+            self.on_failure()
 
     def _bot(self) -> Bot:
         """The seat's bot, made from its level once the table's game is known."""
@@ -340,7 +376,12 @@ class TablePeer:
         signs a reveal, on the state of that draw)."""
         machine, engine = self.machine, self.machine.engine
         seat = machine.seat_of(self.identity.public)
-        if self._replaying or machine.phase is not Phase.PLAY or seat is None:
+        if (
+            self._replaying
+            or self.failure is not None
+            or machine.phase is not Phase.PLAY
+            or seat is None
+        ):
             return []
         claimer = None if self.by_bot else self._person_claimer()
         if not self.by_bot and claimer is None:
@@ -353,7 +394,11 @@ class TablePeer:
         if claimer is not None:
             claim = claimer.claim(observation, claims)
         else:
-            claim = bot_claim(self._bot(), observation, claims)
+            try:
+                claim = bot_claim(self._bot(), observation, claims)
+            except Exception as exc:  # asked inside the machine's step: it signs its reveal bare
+                self._bot_failed(seat, exc)
+                return []
         return [] if claim is None else [claim]
 
     def _person_claimer(self) -> Claimer | None:

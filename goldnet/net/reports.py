@@ -25,6 +25,7 @@ from ..engine import GameState, Terminal
 from ..profile import ProfileError
 from ..view import View
 from .errors import (
+    BotFailed,
     CannotListen,
     NetError,
     NotResumable,
@@ -171,6 +172,8 @@ def problem_of(exc: BaseException, invite: Invite | None = None) -> Problem:
         return Problem("profile", detail=text)
     if isinstance(exc, LocalProtocolError):
         return Problem("play", detail=text)
+    if isinstance(exc, BotFailed):  # its one line says which bot and how: no class name
+        return Problem("failed", host, port, text)
     return Problem("failed", host, port, f"{type(exc).__name__}: {text}")
 
 

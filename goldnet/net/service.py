@@ -37,7 +37,7 @@ from protocol.errors import LocalProtocolError
 from .. import games
 from ..engine import Claimer, GameState
 from ..errors import GoldnetError
-from ..profile import Profile
+from ..profile import Profile, ProfileError
 from ..view import View
 from .client import NetPeer
 from .connection import PROBE_TIMEOUT, probe
@@ -133,18 +133,22 @@ class TableService:
 
         Raises:
             ProfileInUse: another service holds it.
+            ProfileError: the lock file cannot be written (a read-only profile folder...).
         """
         if self._held is not None:
             return
         self.profile.identity  # noqa: B018 - creates the profile (and its key) if needed
+        lock = self.profile.folder / "network.lock"
         try:
-            self._held = hold(self.profile.folder / "network.lock")
-        except OSError:
+            self._held = hold(lock)
+        except BlockingIOError:  # the lock is held
             raise ProfileInUse(
                 f"the profile {self.profile.folder} is in use by another goldnet process (a "
                 "network game): a second player on this computer needs a profile of its own "
                 "(--profile DIR)"
             ) from None
+        except OSError as exc:  # a read-only or full disk, no permission
+            raise ProfileError(f"cannot write {lock}: {exc.strerror}") from None
 
     # --- hosting ------------------------------------------------------------------------------
 

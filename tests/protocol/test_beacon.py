@@ -35,6 +35,7 @@ from protocol.beacon import (
     outcome_index,
 )
 from protocol.codec import pack
+from protocol.deck_messages import BrokenCard, parse
 from protocol.envelope import SIGNING_TAG, ZERO_HASH, Envelope
 from protocol.errors import LocalProtocolError
 from protocol.identity import Identity, fingerprint
@@ -100,6 +101,8 @@ def test_the_doc_holds_every_vector() -> None:
         "table.deck.game_id",
         "envelope.table.deck",
         "envelope.table.deck.hash",
+        "envelope.broken_card",
+        "envelope.broken_card.hash",
         "chain.length",
         *(f"chain.{p}.seed" for p in "AB"),
         *(f"chain.{p}.x{d}" for p, ds in CHAIN_VALUES.items() for d in ds),
@@ -180,6 +183,18 @@ def test_vector_game_id_and_envelope_of_a_table_the_deck_deals() -> None:
     Ed25519PublicKey.from_public_bytes(h("key.A.public")).verify(
         decoded.signature, SIGNING_TAG + pack(fields)
     )
+
+
+def test_vector_envelope_of_a_broken_card_claim() -> None:
+    """A's ``broken-card`` claim in the deck table's game (docs/protocol.md §4.7): body
+    ``[deck, card]``, taken by the deck's parser."""
+    alice = Identity(h("key.A.private"))
+    game_id, prev = h("table.deck.game_id"), h("envelope.table.deck.hash")
+    env = Envelope.seal(alice, "broken-card", game_id, 1, prev, ("mission", 0))
+    assert env.raw == h("envelope.broken_card")
+    assert env.hash == hashlib.sha256(env.raw).digest() == h("envelope.broken_card.hash")
+    decoded = Envelope.decode(h("envelope.broken_card"))
+    assert parse(decoded.type, decoded.body) == BrokenCard("mission", 0)
 
 
 @pytest.mark.parametrize("p", ["A", "B"])

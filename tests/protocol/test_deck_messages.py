@@ -17,6 +17,7 @@ from protocol.deck_group import GENERATOR, ORDER, hash_scalar, is_point, is_scal
 from protocol.deck_messages import (
     BODIES,
     Accusation,
+    BrokenCard,
     CardShare,
     DeckAudit,
     DeckKey,
@@ -133,6 +134,9 @@ def test_every_message_refuses_a_non_canonical_scalar(name: str) -> None:
         ("sealed-share", ("hill", 0, 1, VALID, bytes(64), bytes(47)), "48 bytes"),
         ("sealed-share", ("hill", 0, 1, VALID, bytes(63), bytes(48)), "proof is 64 bytes"),
         ("sealed-share", ("hill", 0, 1, VALID, bytes(48)), "body is"),
+        ("broken-card", ("hill",), "body is"),
+        ("broken-card", ("", 0), "names its deck"),
+        ("broken-card", ("hill", 256), "names a card"),
         ("deck-audit", (hash_scalar(1), ((0,),), ((hash_scalar(1),), (hash_scalar(1),))), "ratio"),
         ("no-such-kind", (), "no deck message type"),
     ],
@@ -152,6 +156,7 @@ def test_bodies_round_trip() -> None:
     deal = peers[0].deal
     messages = [peers[0].own.deck_key(), deal.shuffles[1], deal.answers[0], deal.locks[1]]
     messages += [peers[1].own.share("hill", 0), peers[1].own.sealed_share("hill", 0, 0)]
+    messages += [BrokenCard("hill", 3)]
     for message in messages:
         assert type(message).from_body(message.body()) == message  # type: ignore[union-attr]
     assert set(BODIES) == {
@@ -162,6 +167,7 @@ def test_bodies_round_trip() -> None:
         "card-share",
         "sealed-share",
         "accusation",
+        "broken-card",
         "deck-audit",
     }
 

@@ -138,6 +138,7 @@ def test_the_types_are_the_documented_ones() -> None:
         "card-share",
         "sealed-share",
         "accusation",
+        "broken-card",
         "deck-audit",
     )
     assert ("table", "commit", "reveal", "action", "adjudicate", "close", *deck) == TYPES
