@@ -1,6 +1,6 @@
 """A game against bots on this computer: a lockstep game whose members all live in this process,
 journalled like a network game and saved as a record. No Qt here: the desktop's
-:class:`ui.controller.GameController` drives it.
+:class:`ui.game_controller.GameController` drives it.
 
 The player's seat is played with the profile's identity, each bot seat with a fresh identity
 of its own (kept in the journal). Every seat has its own lockstep machine

@@ -18,6 +18,7 @@ import secrets
 import sys
 import weakref
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -198,6 +199,24 @@ class MainWindow(QMainWindow):
         self.table.start_network(controller)
 
     def rematch(self) -> None:
+        """The same game again: against bots on this computer, a new game of the same choices;
+        at a network table of this player and bots of this process, a new table of the same
+        seats, hosted once the finished one has closed (its service holds the profile)."""
+        c = self.table.controller
+        if c is not None and c.over_network:
+            from .netgame import NetworkController
+
+            if not isinstance(c, NetworkController) or not c.can_rematch:
+                return
+            choices = c.rematch_choices()
+            choices["table_name"] = self.start.host_choices()["table_name"]
+            link = self.lobby.link
+            self.show_start()
+            if link is None or link.is_closed:
+                self.lobby.host(choices)
+            else:
+                link.closed.connect(partial(self.lobby.host, choices))
+            return
         if self._last_choices is not None:
             self.play(self._last_choices)
 
@@ -279,7 +298,7 @@ class MainWindow(QMainWindow):
         if self.close_question is not None:
             self.close_question.raise_()
             return True
-        from .controller import GameController
+        from .game_controller import GameController
 
         unsaved = isinstance(c, GameController) and bool(c.unsaved)
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Leave the game?"), "", parent=self)

@@ -1,8 +1,9 @@
 """The controllers of a table: intents in, actions out.
 
-:class:`PlayController` is what every table controller shares; :class:`GameController` plays
-against a bot on this machine, :class:`ui.netgame.NetworkController` over the network (same
-signals, so :class:`ui.table.TableWidget` works with either).
+:class:`PlayController` is what every table controller shares;
+:class:`ui.game_controller.GameController` plays against bots on this machine,
+:class:`ui.netgame.NetworkController` over the network (same signals, so
+:class:`ui.table.TableWidget` works with either).
 
 The table draws **views** (:class:`goldnet.view.View`): the seat's observation, its legal
 actions, the events since the previous view. A controller holds the last one (``view``; its
@@ -25,17 +26,8 @@ the one before made, Undo takes back the last one, Confirm plays them all in ord
 Undo never reaches past a die: once the position awaits chance (or a reveal), only Confirm is
 left.
 
-Against bots the controller plays a :class:`goldnet.botgame.BotGame` (whatever the number of
-seats: the player takes one, a bot of the chosen level each of the others): a lockstep game
-whose members all live in this process, chance from the beacon as at a network table,
-journalled in the profile as a network game is — so closing the window loses nothing, Resume
-goes on with it (:meth:`BotGame.resume <goldnet.botgame.BotGame.resume>`, the earlier turns
-back in the log), and the finished game's record is saved where network records are. The
-controller shows the player's views of the game's steps through the pacer (below); when a bot
-is on turn it chooses at once, from its own view, in a worker thread (the strong bot takes up
-to ~0.2 s), so the window never freezes, and its move is played when the display reaches it. Claims
-(inputs of seats not on turn) are not offered to the player at the desktop table yet; the bots
-make theirs, as network bots do.
+Against bots the controller is :class:`ui.game_controller.GameController` (its module says how
+the bots' moves are played and paced).
 
 **Pacing.** What a controller shows goes through its :class:`~ui.pacer.Pacer` (``pacer``; the
 table sets its pace): :meth:`PlayController._present` queues a view as the steps the kit splits
@@ -58,27 +50,19 @@ Phases: ``"bot"`` (another seat's turn: a bot's, or another player's over the ne
 from __future__ import annotations
 
 import itertools
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Signal
 
-from goldnet.botgame import BotGame
-from goldnet.engine import Action, Bot, Event, GameState, IllegalAction, Terminal, TurnOf
-from goldnet.net.journal import JournalError
-from goldnet.profile import Profile, ProfileError
-from goldnet.view import View, bot_action, view_of
-from protocol.errors import LocalProtocolError
-from protocol.identity import Identity
+from goldnet.engine import Action, Event, GameState, IllegalAction, Terminal, TurnOf
+from goldnet.view import View
 
 from . import kits, texts
 from .kits import PaceStep
-from .pacer import DEFAULT_SPEED, Pace, Pacer
-
-log = logging.getLogger("goldnet.ui.controller")
+from .pacer import Pacer
 
 
 @dataclass(frozen=True)
@@ -95,16 +79,6 @@ class GameSetup:
     names: tuple[str, ...]
     colours: tuple[str, ...]
     seed: int
-
-
-class _BotWorker(QObject):
-    """Runs the bot's choice off the GUI thread."""
-
-    chosen = Signal(object, int)
-
-    @Slot(object, object, int)
-    def choose(self, bot: Bot, view: View, token: int) -> None:
-        self.chosen.emit(bot_action(bot, view), token)
 
 
 class PlayController(QObject):
@@ -134,6 +108,8 @@ class PlayController(QObject):
 
     can_rematch = True
     """Whether the end screen offers a rematch."""
+    over_network = False
+    """Whether the game is played over the network (its record is the table service's)."""
     can_chain = False
     """Whether the player may go on choosing after a tentative action while the tentative
     position still awaits the player's turn (module docstring)."""
@@ -424,215 +400,3 @@ class PlayController(QObject):
             self.lastMoveChanged.emit((self.human, tentative[0]))
         self.shown.emit(self.observation(), [])
         self._set_phase("confirm")
-
-
-class GameController(PlayController):
-    """One game against bots on this computer: a :class:`~goldnet.botgame.BotGame` at the
-    table (module docstring).
-
-    Signals (besides :class:`PlayController`'s):
-        recordSaved(str): the finished game's record was saved at this path.
-        stopped(str): the game cannot go on (the message, in plain words).
-    """
-
-    recordSaved = Signal(str)
-    stopped = Signal(str)
-    _ask = Signal(object, object, int)
-    can_chain = True
-
-    def __init__(
-        self,
-        setup: GameSetup,
-        parent: QObject | None = None,
-        bot_delay: int = 700,
-        state: GameState | None = None,
-        *,
-        game: BotGame | None = None,
-        profile: Profile | None = None,
-    ) -> None:
-        """``game``: a game to go on with (:meth:`BotGame.resume`); else a new game of the
-        setup, journalled in ``profile`` (default: the default profile) — from the position
-        ``state`` when given (a test's: neither journalled nor recorded); ``bot_delay``: the
-        think time of the normal pace (ms, 0: nothing held) until the table sets its own
-        (:mod:`ui.pacer`).
-
-        Raises:
-            ValueError: options, seats or bot level the game does not have.
-        """
-        self.unsaved = ""
-        """Why this game is not journalled ("" when it is, or starts from a given position)."""
-        if game is None:
-            game, self.unsaved = _new_game(setup, state, profile or Profile())
-        self.game = game
-        """The game: its members, journal and record (the views are made from it)."""
-        views = game.take_views()
-        if game.past or not views:
-            first = view_of(game.state, setup.human)
-        else:
-            first = views.pop(0)  # the game's start
-        self._pending = views
-        """The views of the game's first steps, shown by :meth:`start`."""
-        super().__init__(setup.human, setup.game, first, parent)
-        self.setup = setup
-        claimer = getattr(self.kit, "claimer", None)  # optional: a game with claims
-        if claimer is not None and game.claimer is None:
-            game.claimer = claimer()
-        self.pacer.pace = Pace.of(DEFAULT_SPEED, bot_delay)
-        self._token = 0
-        self._thread = QThread()
-        self._worker = _BotWorker()
-        self._worker.moveToThread(self._thread)
-        self._ask.connect(self._worker.choose)
-        self._worker.chosen.connect(self._bot_chose)
-        self._thread.start()
-
-    @property
-    def state(self) -> GameState:
-        """The player's rules state in the game (read it; tries clone it)."""
-        return self.game.state
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """Every seat's name as shown: the bots' in the player's language
-        (:func:`ui.kits.seat_name`; the names signed are ``setup.names``)."""
-        return kits.seat_names(self.setup.game, self.setup.names)
-
-    def is_bot(self, seat: int) -> bool:
-        return seat != self.human
-
-    # --- lifecycle ----------------------------------------------------------------------
-
-    def start(self) -> None:
-        """Show the board as the game stands — after a resume, with the earlier turns in the
-        log — and go on."""
-        self.shown.emit(self.obs, [])
-        if self.game.past:
-            self.show_past(self.game.past)
-            self.logged.emit(texts.goes_on_from(self.kit.turn_number(self.obs)))
-        if self.unsaved:
-            self.logged.emit(self.unsaved)
-        views, self._pending = self._pending, []
-        self._take(views)
-
-    def shutdown(self) -> None:
-        """Stop the bots' thread and the display, and leave the game (its journal is closed:
-        it can be resumed); call before dropping the controller."""
-        self._token += 1
-        self.pacer.clear()
-        self._thread.quit()
-        self._thread.wait(5000)
-        self.game.close()
-
-    # --- the game's steps, at the table's pace ----------------------------------------------
-
-    def _take(self, views: Sequence[View] = ()) -> None:
-        """Queue the views of what the game just did on the pacer (``views`` first), then what
-        comes next: the end, the player's turn once everything before is shown, or a bot's
-        choice — asked at once, played when the display reaches it."""
-        game = self.game
-        for view in [*views, *game.take_views()]:
-            mine = any(seat == self.human for seat, _ in view.moves)
-            self._present(view, animate=not mine)  # my move: shown while it waited
-        token = self._token
-        due = game.bot_turn()
-        if game.halted is not None:
-            self.pacer.add(partial(self._stopped, game.halted, token), name="stopped")
-        elif game.result is not None:
-            self.pacer.add(partial(self._over, game.result, token), name="over")
-        elif due is not None:
-            self._set_phase("bot")
-            self._token += 1
-            seat, view = due
-            self._ask.emit(game.bot(seat), view, self._token)
-        else:
-            self.pacer.add(partial(self._human_turn, token), name="human")
-
-    def _over(self, result: Terminal, token: int) -> None:
-        if token != self._token:
-            return
-        self._set_phase("over")
-        self.finished.emit(result)
-        if self.game.record is not None:
-            self.recordSaved.emit(str(self.game.record))
-
-    def _stopped(self, reason: str, token: int) -> None:
-        if token == self._token:
-            self._set_phase("stopped")
-            self.stopped.emit(texts.arg(self.tr("This game cannot go on: %1"), reason))
-
-    def _human_turn(self, token: int) -> None:
-        """Everything before is shown: the human plays."""
-        if token != self._token:
-            return
-        self._legal = set(self.view.legal)
-        self.trial = self.game.state  # tries clone it: the game's own state is never touched
-        self._set_phase("human")
-
-    @Slot(object, int)
-    def _bot_chose(self, action: Action, token: int) -> None:
-        if token != self._token or self.phase != "bot":
-            return
-        self.pacer.add(partial(self._play_bot, action, token), name="bot")
-
-    def _play_bot(self, action: Action, token: int) -> None:
-        if token != self._token or self.phase != "bot":
-            return
-        due = self.game.bot_turn()
-        if due is None:
-            return
-        try:
-            self.game.play(due[0], action)
-        except LocalProtocolError as exc:  # a bot's bug: its move is not the rules'
-            log.error("the bot of seat %d played %r: %s", due[0], action, exc)
-            self._stopped(str(exc), token)
-            return
-        self._take()
-
-    def confirm(self) -> None:
-        """Play the tentative actions, in order; the turn goes on (or passes)."""
-        if self.phase != "confirm" or self.tentative is None or self.human is None:
-            return
-        actions = [action for action, _, _ in self.chain]
-        played = 0
-        try:
-            for action in actions:
-                self.game.play(self.human, action)
-                played += 1
-        except LocalProtocolError:  # the rules took it on a clone: not expected
-            self.tentative = None
-            if played:  # the game moved on: show where it is
-                self.trial = None
-                self.hintChanged.emit(texts.move_not_taken())
-                self._set_phase("bot")
-                self._take()
-                return
-            self.lastMoveChanged.emit(self.last_move)
-            self.shown.emit(self.observation(), [])
-            self.hintChanged.emit(texts.move_not_taken())
-            self._set_phase("human")
-            return
-        self.tentative = None
-        self.trial = None
-        self._set_phase("bot")  # the turn is over: the game moves on
-        self._take()
-
-
-def _new_game(setup: GameSetup, state: GameState | None, profile: Profile) -> tuple[BotGame, str]:
-    """A new game of ``setup`` (from the position ``state``, if given), journalled in
-    ``profile``; when the profile cannot hold it, played anyway, with why it is not saved.
-
-    Raises:
-        ValueError: options, seats or bot level the game does not have.
-    """
-    levels = [setup.bot if seat != setup.human else "" for seat in range(len(setup.names))]
-    args = (setup.game, setup.options, setup.names, setup.human, levels)
-    try:
-        identity = profile.identity
-        return BotGame.new(*args, identity, folder=profile.folder, start=state), ""
-    except (ProfileError, JournalError) as exc:
-        log.warning("this game is not saved: %s", exc)
-        unsaved = QCoreApplication.translate(
-            "GameController",
-            "This game is not saved: if the window closes, it cannot be resumed.",
-        )
-        return BotGame.new(*args, Identity.generate(), folder=None, start=state), unsaved

@@ -8,9 +8,12 @@ action and Undo are local and identical to a game against a bot. What differs:
   its observation, legal actions and the rules' events since the previous view, never a game
   state — through :class:`ui.network.TableLink`; a view on turn comes with ``trial``, a clone
   of the peer's own rules state to try moves on;
-- Confirm sends the action to the network thread (``TableLink.play``), where the lockstep
-  machine signs and broadcasts it; the table shows the tentative position ("sending") until the
-  view after the move arrives;
+- Confirm sends the tentative actions to the network thread (``TableLink.play``), where the
+  lockstep machine signs and broadcasts each in its own envelope, in order (an envelope holds
+  one action: a Golden City turn of several choices — the store's purchases, the choice before
+  the roll, the roll — chained before one Confirm, as against bots, is several envelopes sent
+  together); the table shows the tentative position ("sending") until the view after the last
+  of them arrives, each view of one of them ending that one (never animated again);
 - views are shown one by one through the same pacer as the bot game's (:mod:`ui.pacer`,
   :meth:`~ui.controller.PlayController._present`): another seat's view as the kit's steps (the
   roll, the line, the collection), each held on screen for the table's pace, its move no sooner
@@ -111,7 +114,8 @@ class NetworkController(PlayController):
     rehostOffered = Signal(bool)
     rehosted = Signal(str)
 
-    can_rematch = False
+    can_chain = True
+    over_network = True
 
     def __init__(
         self,
@@ -165,6 +169,37 @@ class NetworkController(PlayController):
         """Every seat's name as shown: the bots' in the player's language
         (:func:`ui.kits.seat_name`; the names signed are ``table.names``)."""
         return kits.seat_names(self.table.game, self.table.names)
+
+    @property
+    def can_rematch(self) -> bool:  # type: ignore[override]
+        """A rematch is offered when the game reached its result at a table of this player
+        and bots of this process only: every seat's player accepts it (the bots do), so the
+        same seats get a new table (:meth:`rematch_choices`). With other people at the table
+        there is no rematch: they could only be offered one through a table that no longer
+        runs."""
+        human = self.human
+        return (
+            human is not None
+            and self.result is not None
+            and all(self.is_bot(s) for s in range(len(self.table.names)) if s != human)
+        )
+
+    def rematch_choices(self) -> dict[str, Any]:
+        """The table to host for a rematch (:meth:`ui.lobby.Lobby.host`'s choices): the
+        same game, options, seat count, seat and bots' level."""
+        from goldnet import games
+
+        table = self.table
+        info = games.get(table.game)
+        out: dict[str, Any] = {o.name: v for o, v in zip(info.options, table.options, strict=True)}
+        levels = [level for level in table.bots if level]
+        out.update(
+            game=table.game,
+            seats=len(table.names),
+            opponent=levels[0] if levels else None,
+            seat=self.human if self.human is not None else 0,
+        )
+        return out
 
     def is_bot(self, seat: int) -> bool:
         """Whether a bot of this process plays ``seat`` (the table service says so:
@@ -222,13 +257,15 @@ class NetworkController(PlayController):
         self.rehosted.emit(self.relay_invite)
 
     def _commit(self, view: View, trial: GameState | None) -> bool:
-        """The view after a step becomes this controller's (with ``trial`` when on turn); the
-        tentative move ends with the view of a move or of the end. False: the view is this
+        """The view after a step becomes this controller's (with ``trial`` when on turn). The
+        view of the oldest tentative action ends that one (the others are still on their way);
+        the view of any other move, or of the end, ends them all. False: the view is this
         player's own move, shown already while it waited."""
-        mine = any(seat == self.human for seat, _ in view.moves)
-        tried = self.tentative[0] if self.tentative is not None else None
-        shown_already = mine and (self.human, tried) in view.moves
-        if view.moves or view.result is not None:
+        first = self.chain[0][0] if self.chain else None
+        shown_already = first is not None and (self.human, first) in view.moves
+        if shown_already:
+            self.chain.pop(0)
+        elif view.moves or view.result is not None:
             self.tentative = None
         self.view, self.trial = view, trial
         return not shown_already
@@ -397,8 +434,9 @@ class NetworkController(PlayController):
     # --- the local player --------------------------------------------------------------------
 
     def confirm(self) -> None:
-        """Send the tentative action; it is committed when the network applies it."""
+        """Send the tentative actions, in order; each is committed when the network applies
+        it (the table shows the tentative position until the last one is)."""
         if self.phase != "confirm" or self.tentative is None:
             return
         self._set_phase("sending")
-        self.link.play(self.tentative[0])
+        self.link.play(*(action for action, _, _ in self.chain))

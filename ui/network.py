@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
-from goldnet.engine import GameState
+from goldnet.engine import Claimer, GameState
 from goldnet.net.discovery import interfaces_from_env
 from goldnet.net.invite import Invite
 from goldnet.profile import Profile
 from goldnet.view import View
+
+from . import kits
 
 if TYPE_CHECKING:  # imported in the network thread when it starts, not at launch
     from goldnet.net.discovery import Browser
@@ -37,6 +39,14 @@ if TYPE_CHECKING:  # imported in the network thread when it starts, not at launc
 log = logging.getLogger("goldnet.ui.network")
 
 SHUTDOWN_TIMEOUT = 8.0
+
+
+def kit_claimer(game: str) -> Claimer | None:
+    """The claims of the player's seat at a network table, as against bots: the game's kit's
+    ``claimer()`` (Golden City: the mission announced as soon as it is fulfilled), or None.
+    Called in the network thread, as a reveal is signed."""
+    make = getattr(kits.get(game), "claimer", None)
+    return None if make is None else make()
 
 
 class TableLink(QObject):
@@ -101,6 +111,7 @@ class TableLink(QObject):
             self._name,
             interfaces=self._interfaces,
             probe_timeout=PROBE_TIMEOUT if self._probe_timeout is None else self._probe_timeout,
+            claimer_for=kit_claimer,
         )
 
     # --- the service's listener (goldnet.net.reports.Listener), in the loop thread: post ----
@@ -191,9 +202,16 @@ class TableLink(QObject):
     def _submit(self, coro: Any) -> None:
         self._bridge.loop_thread.submit(self.service.guard(coro))
 
-    def play(self, action: tuple[Any, ...]) -> None:
-        """Send the local player's confirmed move."""
-        self._bridge.loop_thread.call(self.service.play, action)
+    def play(self, *actions: tuple[Any, ...]) -> None:
+        """Send the local player's confirmed moves, in order, each in its own envelope; the
+        first one refused (reported as a ``play`` problem) drops those after it."""
+        self._bridge.loop_thread.call(self._play_in_order, actions)
+
+    def _play_in_order(self, actions: tuple[tuple[Any, ...], ...]) -> None:
+        """On the loop: each action, as long as the ones before were taken."""
+        for action in actions:
+            if not self.service.play(action):
+                return
 
     def close(self) -> None:
         """Stop this game in the loop thread; ``closed`` follows (idempotent)."""

@@ -2,7 +2,7 @@
 
 A game moves faster than a person follows it: against a bot, the bot's roll, its line and what it
 collected would all be on screen within half a second. So the table shows a game through one
-:class:`Pacer`, whatever drives it (:class:`ui.controller.GameController` against bots,
+:class:`Pacer`, whatever drives it (:class:`ui.game_controller.GameController` against bots,
 :class:`ui.netgame.NetworkController` over the network). A controller *adds* entries in the
 order things happened; the pacer runs each entry when its turn comes and keeps what it showed on
 screen for the entry's *hold* before it runs the next one.

@@ -13,7 +13,7 @@ each panel is as tall as its text needs and never wider than the board.
 
 :class:`BoardView` fits the whole scene into the widget at any size (vector drawing, so it
 stays sharp on HiDPI screens). :class:`TableWidget` wires the game kit's board scene
-(:meth:`ui.kits.Kit.scene`) to a controller: a :class:`~ui.controller.GameController` (against
+(:meth:`ui.kits.Kit.scene`) to a controller: a :class:`~ui.game_controller.GameController` (against
 a bot, :meth:`start_game`) or a :class:`~ui.netgame.NetworkController` (over the network,
 :meth:`start_network`) — the same signals either way.
 
@@ -51,7 +51,8 @@ from goldnet.engine import GameState, Terminal
 from goldnet.profile import Profile
 
 from . import texts
-from .controller import GameController, GameSetup, PlayController
+from .controller import GameSetup, PlayController
+from .game_controller import GameController
 from .overlays import EndPanel, PausePanel, place_panel
 from .pacer import DEFAULT_SPEED, SPEEDS, Pace, speed_of
 from .rules import RulesButton
@@ -509,7 +510,7 @@ class TableWidget(QWidget):
             self._place_end()
 
     def _update_record(self) -> None:
-        network = self.controller is not None and not self.controller.can_rematch
+        network = self.controller is not None and self.controller.over_network
         path = self.record_path
         ended = self.result is not None or self.outcome is not None
         self.end.record.setVisible(ended and (network or path is not None))

@@ -11,7 +11,10 @@ the step is done, then journalled with one fsync and only then sent, together (:
 
 A bot plays the seat when one is given, choosing from the seat's view
 (:func:`goldnet.view.bot_action`), and a claiming bot makes its claims as the machine signs each
-reveal, on the state of that draw (:func:`goldnet.view.bot_claim`). A bot that raises (or chooses a
+reveal, on the state of that draw (:func:`goldnet.view.bot_claim`); a seat played by a person makes
+its claims the same way by the :class:`~goldnet.engine.Claimer` that ``claimer_for`` gives for the
+table's game (the desktop client's: Golden City's mission announced as soon as it is fulfilled —
+nobody is asked: a reveal is signed without waiting for anyone). A bot that raises (or chooses a
 move the rules refuse) is never called again: :attr:`TablePeer.failure` says, in one line, which
 bot failed and how (the traceback goes to the debug log only), what the step made so far is
 journalled and sent as usual, and ``on_failure`` is told, so that the connection ends at once and
@@ -62,7 +65,7 @@ from protocol.messages import Turn
 
 from .. import games
 from ..binding import EngineBinding, make_engine
-from ..engine import Bot, GameState, Terminal
+from ..engine import Bot, Claimer, GameState, Terminal
 from ..records import write
 from ..view import View, bot_action, bot_claim, view_of
 from .errors import BotFailed
@@ -152,6 +155,11 @@ class TablePeer:
         """Why this seat's bot stopped playing (it raised), if it did: the peer leaves."""
         self.on_failure: Callable[[], None] | None = None
         """Told once when :attr:`failure` is set (a network peer closes its connection)."""
+        self.claimer_for: Callable[[str], Claimer | None] | None = None
+        """The claimer of a seat played by a person, made for the table's game (``None``, or
+        one that gives ``None``: the seat makes no claim)."""
+        self._claimer: tuple[Claimer | None] | None = None
+        """The claimer made (once the table's game is known)."""
         self.received = 0
         """Where this peer stands in the relay's log: one past the last entry received (the
         relay sends a member no entry of its own, so those after it may be its own); asked
@@ -363,28 +371,44 @@ class TablePeer:
         return self.bot
 
     def _claims(self) -> list[tuple[Any, ...]]:
-        """The claim a claiming bot makes among those its seat may make now and is not making
-        yet (the machine asks as this peer signs a reveal, on the state of that draw)."""
+        """The claim a claiming bot — or a person's seat's claimer (``claimer_for``) — makes
+        among those its seat may make now and is not making yet (the machine asks as this peer
+        signs a reveal, on the state of that draw)."""
         machine, engine = self.machine, self.machine.engine
         seat = machine.seat_of(self.identity.public)
         if (
             self._replaying
-            or not self.by_bot
             or self.failure is not None
             or machine.phase is not Phase.PLAY
             or seat is None
         ):
             return []
+        claimer = None if self.by_bot else self._person_claimer()
+        if not self.by_bot and claimer is None:
+            return []
         assert isinstance(engine, EngineBinding)
         claims = [c for c in engine.state.claims(seat) if c not in machine.pending_claims]
         if not claims:  # the usual case: no observation made for nothing
             return []
-        try:
-            claim = bot_claim(self._bot(), engine.state.observation(seat), claims)
-        except Exception as exc:  # asked inside the machine's step: it signs its reveal bare
-            self._bot_failed(seat, exc)
-            return []
+        observation = engine.state.observation(seat)
+        if claimer is not None:
+            claim = claimer.claim(observation, claims)
+        else:
+            try:
+                claim = bot_claim(self._bot(), observation, claims)
+            except Exception as exc:  # asked inside the machine's step: it signs its reveal bare
+                self._bot_failed(seat, exc)
+                return []
         return [] if claim is None else [claim]
+
+    def _person_claimer(self) -> Claimer | None:
+        """The claimer of this seat played by a person (made once, for the table's game)."""
+        if self._claimer is None:
+            table = self.machine.table
+            if self.claimer_for is None or table is None:
+                return None
+            self._claimer = (self.claimer_for(table.game),)
+        return self._claimer[0]
 
     @property
     def by_bot(self) -> bool:

@@ -28,14 +28,14 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from protocol.errors import LocalProtocolError
 
 from .. import games
-from ..engine import GameState
+from ..engine import Claimer, GameState
 from ..errors import GoldnetError
 from ..profile import Profile, ProfileError
 from ..view import View
@@ -86,6 +86,8 @@ class TableService:
         interfaces: mDNS interfaces (``None``: every IPv4 interface).
         probe_timeout: seconds the first connection to a joined table may take.
         max_spectators, max_pending: caps of a hosted relay.
+        claimer_for: makes the claimer of the local seat when a person plays it, for the
+            table's game (:attr:`goldnet.net.peer.TablePeer.claimer_for`; ``None``: no claims).
     """
 
     def __init__(
@@ -98,8 +100,10 @@ class TableService:
         probe_timeout: float = PROBE_TIMEOUT,
         max_spectators: int = MAX_SPECTATORS,
         max_pending: int = MAX_PENDING,
+        claimer_for: Callable[[str], Claimer | None] | None = None,
     ) -> None:
         self.profile = profile
+        self.claimer_for = claimer_for
         self.listener = listener
         self.name = name[:40] or "goldnet"
         self.interfaces = interfaces
@@ -441,6 +445,7 @@ class TableService:
     async def _play(self, peer: NetPeer) -> Outcome:
         self.peer = peer
         peer.on_view = self._on_view
+        peer.claimer_for = self.claimer_for
         peer.on_presence = lambda _key, _connected: self._report()
         if peer.find_relay is None:
             peer.find_relay = rehost_finder(peer, self.interfaces)
@@ -510,16 +515,18 @@ class TableService:
             self._reported = report
             self.listener.on_wait(report)
 
-    def play(self, action: tuple[Any, ...]) -> None:
+    def play(self, action: tuple[Any, ...]) -> bool:
         """The local player's move, on the loop (the answer to a view on turn); a refusal is
-        reported as a ``play`` problem."""
+        reported as a ``play`` problem. Returns whether the move was sent."""
         peer = self.peer
         if peer is None or self._closed:
-            return
+            return False
         try:
             peer.play(tuple(action))
         except (LocalProtocolError, GoldnetError) as exc:
             self.listener.on_problem(problem_of(exc, self.invite))
+            return False
+        return True
 
     # --- running, ending ----------------------------------------------------------------------
 

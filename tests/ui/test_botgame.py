@@ -23,7 +23,8 @@ from goldnet.profile import Profile
 from goldnet.records import read, verify
 from ui import i18n
 from ui.app import MainWindow
-from ui.controller import GameController, PlayController
+from ui.controller import PlayController
+from ui.game_controller import GameController
 from ui.netgame import NetworkController
 from ui.replay import ReplayWidget
 

@@ -108,8 +108,9 @@ def test_choices_chain_before_confirm_and_undo_takes_back_the_last(qtbot: Any) -
 
 def test_a_table_hosted_from_the_lobby_against_two_bots_is_played_by_clicks(qtbot: Any) -> None:
     """Over the network — a relay on loopback, the deck dealing the tokens and missions, two
-    bots of this computer — a turn of several choices confirmed one at a time goes on after
-    each (the store, then the roll), to the end; the record replays in the viewer."""
+    bots of this computer — the choices of a turn chain before one Confirm as against bots (the
+    store's purchases, Undo, the roll), Confirm sends them in order, to the end; the record
+    replays in the viewer."""
     from pathlib import Path
 
     from ui.replay import ReplayWidget
@@ -123,9 +124,24 @@ def test_a_table_hosted_from_the_lobby_against_two_bots_is_played_by_clicks(qtbo
     qtbot.waitUntil(lambda: window.table.controller is not None, timeout=30_000)
     table = window.table
     c = table.controller
-    assert type(c).__name__ == "NetworkController" and not c.can_chain
+    assert type(c).__name__ == "NetworkController" and c.can_chain
     qtbot.waitUntil(lambda: c.phase == "human", timeout=30_000)
     assert table.scene.store.isVisible() and table.scene.mission.isVisible()
+    bank, view = c.obs.banks[0], table.view
+    click_action(view, c, ("buy", "pickaxe"))
+    assert c.phase == "confirm" and c.chaining()  # nothing sent: more may be chosen
+    click_action(view, c, ("buy", "lantern"))
+    qtbot.mouseClick(table.undo_button, Qt.MouseButton.LeftButton)
+    assert [a for a, _, _ in c.chain] == [("buy", "pickaxe")] and table.scene.store.isVisible()
+    click_action(view, c, ("done",))  # no choice before the roll: the die is thrown at once
+    assert not c.chaining() and len(c.chain) == 2  # the die is next: only Confirm is left
+    before = c.view
+    qtbot.mouseClick(table.confirm_button, Qt.MouseButton.LeftButton)
+    assert c.phase == "sending"
+    qtbot.waitUntil(lambda: c.phase == "human", timeout=30_000)  # two envelopes, one Confirm
+    assert c.view is not before and not c.chain
+    assert c.obs.tools[0] == ("pickaxe",) and c.obs.banks[0] == bank - 4
+    assert c.obs.awaiting[0] == "move" and c.obs.roll  # the die thrown on the network
     play_by_clicks(qtbot, table, policy)
     log = lines(window)
     assert any(line.startswith("You buys:") for line in log)  # the player is called "You"
@@ -134,3 +150,16 @@ def test_a_table_hosted_from_the_lobby_against_two_bots_is_played_by_clicks(qtbo
     qtbot.addWidget(replay)
     replay.go(replay.last())
     assert replay.index == replay.last() > 100
+    # Rematch: the same seats at a new table (the bots accept), hosted once this one closed
+    assert table.end.rematch.isVisible()
+    qtbot.mouseClick(table.end.rematch, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: table.controller is not None and table.controller is not c, timeout=30_000
+    )
+    again = table.controller
+    assert type(again).__name__ == "NetworkController" and again.table.invite != c.table.invite
+    assert again.names == c.names and again.human == c.human
+    assert again.table.options == c.table.options and again.table.bots == c.table.bots
+    qtbot.waitUntil(lambda: again.phase == "human", timeout=30_000)
+    assert again.obs.turn <= 1 and table.scene.store.isVisible()  # a new game, turn 1
+    assert window.stack.currentWidget() is table

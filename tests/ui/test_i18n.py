@@ -15,7 +15,7 @@ from goldnet.games.mountains_rivers.geometry import mask_of
 from goldnet.games.mountains_rivers.rules import State
 from ui import i18n, kits, texts
 from ui.app import MainWindow
-from ui.controller import GameController
+from ui.game_controller import GameController
 from ui.mountains_rivers import texts as kit_texts
 
 from .conftest import field

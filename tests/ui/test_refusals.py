@@ -87,7 +87,13 @@ def test_an_unknown_code_gets_a_generic_text_never_the_english(
 
 
 def test_no_regular_expression_reads_english_refusals() -> None:
-    names = ("texts.py", "controller.py", "netgame.py", "mountains_rivers/texts.py")
+    names = (
+        "texts.py",
+        "controller.py",
+        "game_controller.py",
+        "netgame.py",
+        "mountains_rivers/texts.py",
+    )
     for name in (*names, "mountains_rivers/moves.py"):
         tree = ast.parse((UI / name).read_text(encoding="utf-8"))
         imported = {

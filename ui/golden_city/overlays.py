@@ -442,10 +442,17 @@ class BubbleItem(QGraphicsObject):
         self._rect = QRectF()
         self.title = ""
         self.buttons: list[ButtonItem] = []
+        self._offered: tuple[QPointF, str, tuple[tuple[str, object], ...]] | None = None
         self.hide()
 
     def offer(self, at: QPointF, title: str, choices: Sequence[tuple[str, object]]) -> None:
-        """Open by ``at`` with one button per ``(text, action)`` of ``choices``."""
+        """Open by ``at`` with one button per ``(text, action)`` of ``choices``; the same
+        offer again (the pointer moved over the board) keeps the buttons that are there — a
+        button made anew under the pointer would miss the click that follows."""
+        offered = (at, title, tuple(choices))
+        if self.isVisible() and offered == self._offered:
+            return
+        self._offered = offered
         for button in self.buttons:
             button.setParentItem(None)
             if button.scene() is not None:
@@ -465,6 +472,9 @@ class BubbleItem(QGraphicsObject):
 
     def close(self) -> None:
         self.hide()
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        event.accept()  # a click on the bubble, beside its buttons, is no click on the field below
 
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-6, -6, 6, 10)
