@@ -1,5 +1,6 @@
-"""The relay side of a table service: where a hosted relay listens, its LAN announcement, a
-relay rebuilt from a journal, and finding or yielding to a member's re-hosted relay.
+"""The relay side of a table service: the table a host may open (seats, options and bots
+checked: :func:`plan_table`), where a hosted relay listens, its LAN announcement, a relay rebuilt
+from a journal, and finding or yielding to a member's re-hosted relay.
 
 Rules (the decisions of docs/network.md §9a):
 
@@ -21,7 +22,9 @@ import asyncio
 import contextlib
 import errno
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+import secrets
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from protocol.deck_messages import MAX_SHADOWS, MIN_SHADOWS
@@ -42,6 +45,82 @@ DEFAULT_PORT = 47001
 LOOPBACK = "127.0.0.1"
 REHOST_BROWSE = 3.0
 """Seconds a peer listens on the LAN for a re-hosted relay of its game."""
+
+
+def drawn(n: int) -> int:
+    """A number in ``[0, n)`` from the operating system's randomness (table options, seats)."""
+    return secrets.randbelow(n)
+
+
+def table_options(info: games.GameInfo, given: Mapping[str, Any] | None) -> tuple[int, ...]:
+    """A table's options: those ``given`` by name, the others (missing or ``None``) drawn.
+
+    Raises:
+        ValueError: a given value is not one of its option's values.
+    """
+    texts = {name: None if value is None else str(value) for name, value in (given or {}).items()}
+    return info.parse_options(texts, lambda _name, n: drawn(n))
+
+
+def reach(bind: str) -> str:
+    """The address this process reaches its own relay at (bound to ``bind``)."""
+    return LOOPBACK if bind in ("0.0.0.0", "") else bind
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """A hosted table's seats and options, checked (:func:`plan_table`)."""
+
+    seats: int
+    options: tuple[int, ...]
+    plays: bool
+    """The host's player takes a seat."""
+    local_only: bool
+    """Every seat is taken in this process: nobody joins over the network."""
+
+    def members(
+        self, me: tuple[bytes, str], others: Sequence[tuple[bytes, str]], seat: int
+    ) -> list[tuple[bytes, str]]:
+        """The seats taken in this process, in seat order: the host's player (``me``) first,
+        then its bots (``others``) — or, when every seat is here, the player at ``seat`` (-1 or
+        out of range: drawn) and the bots around it."""
+        if not self.plays:
+            return list(others)
+        if not self.local_only:
+            return [me, *others]
+        where = seat if 0 <= seat < self.seats else drawn(self.seats)
+        return [*others[:where], me, *others[where:]]
+
+
+def plan_table(
+    info: games.GameInfo,
+    seats: int | None,
+    options: Mapping[str, Any] | None,
+    shadows: int | None,
+    plays: bool,
+    bot: str,
+    bot_levels: Sequence[str],
+) -> TablePlan:
+    """Check a table to host: ``seats`` (``None``: the fewest the game has), ``options`` by name
+    (the others drawn), ``shadows`` (:func:`check_shadows`), whether the host's player takes a
+    seat (``plays``, played by the bot level ``bot`` or by hand: ``""``) and the levels of the
+    bots of this process.
+
+    Raises:
+        ValueError: an unknown option, seat count or bot level, ``shadows`` out of place, or
+            more players in this process than seats.
+    """
+    count = seats or info.seats[0]
+    chosen = table_options(info, options)
+    info.check(chosen, count)
+    check_shadows(info, chosen, count, shadows)
+    for level in [bot, *bot_levels]:
+        if level and level not in info.bot_levels:
+            raise ValueError(f"{info.title} has no bot {level!r}: {', '.join(info.bot_levels)}")
+    local = int(plays) + len(bot_levels)
+    if local > count:
+        raise ValueError(f"{local} players in this process for a table of {count} seats")
+    return TablePlan(count, chosen, plays, local == count)
 
 
 def bind_address(interfaces: list[str] | None, local_only: bool) -> str:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -46,10 +45,11 @@ from .hosting import (
     LOOPBACK,
     Announcement,
     bind_address,
-    check_shadows,
     game_prefix,
     lan_address,
     listen,
+    plan_table,
+    reach,
     rehost_finder,
     relay_from_journal,
     yield_to_lower_seat,
@@ -68,11 +68,6 @@ CLOSE_WAIT = 5.0
 """Seconds :meth:`TableService.close` waits for its cancelled tasks to end."""
 WATCH_PERIOD = 1.0
 """Seconds between two wait reports while nothing else happens (the countdown's pace)."""
-
-
-def drawn(n: int) -> int:
-    """A number in ``[0, n)`` from the operating system's randomness (table options, seats)."""
-    return secrets.randbelow(n)
 
 
 class TableService:
@@ -194,27 +189,14 @@ class TableService:
         """
         info = games.get(game)
         self._hold_profile()
-        count = seats or info.seats[0]
-        chosen = table_options(info, options)
-        info.check(chosen, count)
-        check_shadows(info, chosen, count, shadows)
-        for level in [bot, *(level for level, _ in bots)]:
-            if level and level not in info.bot_levels:
-                raise ValueError(f"{info.title} has no bot {level!r}: {', '.join(info.bot_levels)}")
-        local = int(plays) + len(bots)
-        if local > count:
-            raise ValueError(f"{local} players in this process for a table of {count} seats")
-        local_only = local == count
+        plan = plan_table(info, seats, options, shadows, plays, bot, [level for level, _ in bots])
+        count, chosen, local_only = plan.seats, plan.options, plan.local_only
         identity = self.profile.identity
-        me = (identity.public, self.name)
         bot_profiles = [self._bot_profile(level, i) for i, (level, _) in enumerate(bots)]
         others = [
             (p.identity.public, name[:40]) for p, (_, name) in zip(bot_profiles, bots, strict=True)
         ]
-        members = [me, *others] if plays else others
-        if plays and local_only:  # this player sits where asked; the bots fill the other seats
-            where = seat if 0 <= seat < count else drawn(count)
-            members = [*others[:where], me, *others[where:]]
+        members = plan.members((identity.public, self.name), others, seat)
         table_name = (table_name or f"{self.name}'s table")[:60]
         relay = Relay(
             identity,
@@ -233,7 +215,7 @@ class TableService:
         self.listener.on_status("hosting", self.invite)
         if not local_only:
             self._spawn(self._announce(relay, table_name, address, listening))
-        here = Invite(_reach(bind), listening, identity.fingerprint)
+        here = Invite(reach(bind), listening, identity.fingerprint)
         for bot_profile, (level, name) in zip(bot_profiles, bots, strict=True):
             bot_peer = NetPeer(
                 bot_profile.identity,
@@ -394,7 +376,7 @@ class TableService:
         if not local_only:
             self._spawn(self._announce(relay, relay.table_name, address, listening, game))
             self._spawn(yield_to_lower_seat(peer, relay, self.interfaces))
-        here = Invite(_reach(bind), listening, identity.fingerprint, game)
+        here = Invite(reach(bind), listening, identity.fingerprint, game)
         peer.switch_relay(here)
         for bot_profile, bot_state in helpers.values():
             level = str(bot_state.meta[5] or bot_profile.folder.name.split("-")[0])
@@ -590,21 +572,6 @@ class TableService:
         if self._held is not None:
             self._held.close()
             self._held = None
-
-
-def table_options(info: games.GameInfo, given: Mapping[str, Any] | None) -> tuple[int, ...]:
-    """A table's options: those ``given`` by name, the others (missing or ``None``) drawn.
-
-    Raises:
-        ValueError: a given value is not one of its option's values.
-    """
-    texts = {name: None if value is None else str(value) for name, value in (given or {}).items()}
-    return info.parse_options(texts, lambda _name, n: drawn(n))
-
-
-def _reach(bind: str) -> str:
-    """The address this process reaches its own relay at (bound to ``bind``)."""
-    return LOOPBACK if bind in ("0.0.0.0", "") else bind
 
 
 def _drop_journal(peer: NetPeer) -> None:

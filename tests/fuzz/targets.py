@@ -206,20 +206,11 @@ def run_deck_messages(data: bytes) -> None:
 
 @cache
 def _toy_stream() -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
-    """What seat 0 sends in a clean toy game, and the clean record."""
-    from tests.protocol.toy import make_nodes, propose, relay
+    """What seat 0 sends in a clean toy game, and the clean record (the protocol's own fuzz
+    tests' game)."""
+    from tests.protocol.test_fuzz import RECORD, STREAM
 
-    nodes = make_nodes(2, prefix="fuzz-", rounds=4)
-    propose(nodes)
-    sent: list[bytes] = []
-
-    def spy(sender: Any, data: bytes) -> list[bytes]:
-        if sender is nodes[0]:
-            sent.append(data)
-        return [data]
-
-    relay(nodes, tamper=spy)
-    return tuple(sent), tuple(nodes[0].machine.record)
+    return tuple(STREAM), tuple(RECORD)
 
 
 def _lockstep_seeds() -> list[bytes]:
@@ -243,7 +234,8 @@ def run_lockstep(data: bytes) -> None:
     import hashlib
 
     from protocol.envelope import TYPES, Envelope
-    from tests.protocol.toy import key, make_nodes
+    from tests.protocol.test_fuzz import fresh_seat_one
+    from tests.protocol.toy import key
 
     if len(data) < 3:
         return
@@ -269,7 +261,7 @@ def run_lockstep(data: bytes) -> None:
         return  # nothing a member could sign
     if forged in stream:
         return
-    node = make_nodes(2, prefix="fuzz-", rounds=4)[1]
+    node = fresh_seat_one()
     cheater = key("fuzz-0").public
     errors = []
     for item in (*stream[:position], forged, *stream[position:]):

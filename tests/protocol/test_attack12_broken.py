@@ -19,10 +19,8 @@ import pytest
 
 from goldnet.harness import Harness
 from goldnet.records import verify
-from protocol.beacon import draw_bytes
-from protocol.deck import DeckBroken, challenge_bits, shadow_hash
-from protocol.deck_group import apply, base, card_point, hash_scalar, mul, permutation
-from protocol.deck_messages import Opening, SealedShare, Shuffle, ShuffleAnswer
+from protocol.deck import DeckBroken
+from protocol.deck_messages import SealedShare
 from protocol.deck_own import OwnDeck
 from protocol.deck_seal import seal
 from protocol.envelope import Envelope
@@ -30,41 +28,9 @@ from protocol.envelope import Envelope
 from .cards import RandomBot
 from .dealt import assert_named, dealt_table, types
 from .test_deck_lockstep import relay_scrambled
-from .test_deck_lockstep_cheats import CHEAT, WRONG, cheating
+from .test_deck_lockstep_cheats import CHEAT, WRONG, cheating, knowing_shuffle
 
 pytestmark = pytest.mark.usefixtures("cards_game")
-
-
-def knowing_shuffle(monkeypatch: pytest.MonkeyPatch, box: list[Any]) -> dict[str, Any]:
-    """Seat :data:`CHEAT` substitutes card 0 of its shuffle output and passes its challenge,
-    having been told that draw's chain values (nothing a real member holds: it stands for the
-    2⁻ᵏ luck of a cheat); ``box[0]`` will hold the peers."""
-    made: dict[str, Any] = {}
-
-    def knowing(own: OwnDeck, honest: Shuffle) -> Shuffle:
-        draw = CHEAT + 1  # the challenge of seat 1's shuffle is the game's draw 2
-        values = [p.machine.beacon._chain(0).value_for(draw) for p in box[0]]
-        data = draw_bytes(own.deal.game_id, draw, values)
-        bits = challenge_bits(own.deal.game_id, CHEAT, data, own.deal.shadows)
-        deal, source = own.deal, own.deal.decks
-        out = apply(own.secret, own._perms("perm", source), source)
-        forged = ((mul(own.secret, card_point(bytes(32), "cards", 0)), *out[0][1:]), *out[1:])
-        hashes, openings = [], []
-        for t, bit in enumerate(bits):
-            scalar = hash_scalar("knowing", t)
-            sigma = tuple(permutation(size, bytes([t, d])) for d, size in enumerate(deal.sizes))
-            if bit == 0:
-                key, shadow = base(scalar), apply(scalar, sigma, source)
-            else:
-                key, shadow = mul(scalar, own.public), apply(scalar, sigma, forged)
-            hashes.append(shadow_hash(deal.game_id, CHEAT, t, key, shadow))
-            openings.append(Opening(scalar, sigma))
-        made["answer"] = ShuffleAnswer(tuple(openings))
-        return Shuffle(forged, tuple(hashes))
-
-    cheating(monkeypatch, "shuffle", knowing)
-    cheating(monkeypatch, "answer", lambda own, honest: made["answer"])
-    return made
 
 
 def peek_first(monkeypatch: pytest.MonkeyPatch, card: Any) -> None:

@@ -392,26 +392,20 @@ def test_no_deck_cheat_is_blamed_on_a_bystander(monkeypatch: pytest.MonkeyPatch)
     assert culprits == {peers[CHEAT].machine.identity.public}
 
 
-def test_a_shuffle_cheat_that_knew_its_challenge_is_named_by_the_audit_when_a_card_breaks(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Were a shuffler to know its challenge before shuffling (here the test hands it every
-    member's chain value for that draw: nothing a real member holds), its substituted card
-    would pass every check. When that card is revealed to everyone it unmasks to no card: the
-    play stops, the audits are due at once, and the cheater's audit cannot give its shuffle."""
-    box: list[Any] = []
+def knowing_shuffle(monkeypatch: pytest.MonkeyPatch, box: list[Any]) -> dict[str, Any]:
+    """Seat :data:`CHEAT` substitutes card 0 of its shuffle output and passes its challenge,
+    having been told that draw's chain values (nothing a real member holds: it stands for the
+    2⁻ᵏ luck of a cheat); ``box[0]`` will hold the peers."""
     made: dict[str, Any] = {}
 
     def knowing(own: OwnDeck, honest: Shuffle) -> Shuffle:
         draw = CHEAT + 1  # the challenge of seat 1's shuffle is the game's draw 2
-        peers = box[0]
-        values = [p.machine.beacon._chain(0).value_for(draw) for p in peers]
+        values = [p.machine.beacon._chain(0).value_for(draw) for p in box[0]]
         data = draw_bytes(own.deal.game_id, draw, values)
         bits = challenge_bits(own.deal.game_id, CHEAT, data, own.deal.shadows)
         deal, source = own.deal, own.deal.decks
         out = apply(own.secret, own._perms("perm", source), source)
-        foreign = mul(own.secret, card_point(bytes(32), "cards", 0))
-        forged = ((foreign, *out[0][1:]), *out[1:])
+        forged = ((mul(own.secret, card_point(bytes(32), "cards", 0)), *out[0][1:]), *out[1:])
         hashes, openings = [], []
         for t, bit in enumerate(bits):
             scalar = hash_scalar("knowing", t)
@@ -427,6 +421,18 @@ def test_a_shuffle_cheat_that_knew_its_challenge_is_named_by_the_audit_when_a_ca
 
     cheating(monkeypatch, "shuffle", knowing)
     cheating(monkeypatch, "answer", lambda own, honest: made["answer"])
+    return made
+
+
+def test_a_shuffle_cheat_that_knew_its_challenge_is_named_by_the_audit_when_a_card_breaks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Were a shuffler to know its challenge before shuffling (here the test hands it every
+    member's chain value for that draw: nothing a real member holds), its substituted card
+    would pass every check. When that card is revealed to everyone it unmasks to no card: the
+    play stops, the audits are due at once, and the cheater's audit cannot give its shuffle."""
+    box: list[Any] = []
+    made = knowing_shuffle(monkeypatch, box)
     # Bots that only flip: every card is revealed to everyone, so the broken one shows to all.
     # (A broken card revealed privately shows to its recipient only, which stops: docs/deck.md
     # §11.)
