@@ -141,7 +141,14 @@ def test_a_table_hosted_from_the_lobby_against_two_bots_is_played_by_clicks(qtbo
     qtbot.waitUntil(lambda: c.phase == "human", timeout=30_000)  # two envelopes, one Confirm
     assert c.view is not before and not c.chain
     assert c.obs.tools[0] == ("pickaxe",) and c.obs.banks[0] == bank - 4
-    assert c.obs.awaiting[0] == "move" and c.obs.roll  # the die thrown on the network
+    # the die thrown on the network: a number to move by — or, one throw in six, the locomotive,
+    # or a number with nowhere to go, and the turn has passed
+    rolled = [line for line in lines(window) if line.startswith("You rolls")]
+    assert len(rolled) == 1
+    lost = rolled[0] == "You rolls the locomotive." or any(
+        line.startswith("You cannot move") for line in lines(window)
+    )
+    assert (c.obs.awaiting[0] == "move" and c.obs.roll > 0) != lost
     play_by_clicks(qtbot, table, policy)
     log = lines(window)
     assert any(line.startswith("You buys:") for line in log)  # the player is called "You"
