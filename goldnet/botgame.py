@@ -11,18 +11,20 @@ table, so the finished game's envelopes *are* a record that ``goldnet verify`` a
 viewer accept, saved where a network game's is (:func:`goldnet.net.journal.record_path`). A
 journalled game with cards is dealt by the deck protocol among its members, as at a network
 table, so its record holds the deal and the audits (each seat's view in a replay); each deck
-seed derives from the journalled dealer's seed (:func:`deck_seed`), the members skip checking
-each other's shuffle proofs (all this process). A game that saves no record (unjournalled, or
-from a given start), or an older journal whose table has no ``shadows``, is dealt by a trusted
-:class:`~goldnet.local_deck.LocalDeck` from that seed (every machine gets both: the table
-decides).
+seed derives from the journalled dealer's seed (:func:`~goldnet.botmembers.deck_seed`), the
+members skip checking each other's shuffle proofs (all this process). A game that saves no
+record (unjournalled, or from a given start), or an older journal whose table has no
+``shadows``, is dealt by a trusted :class:`~goldnet.local_deck.LocalDeck` from that seed (every
+machine gets both: the table decides).
 
 Who moves: :meth:`BotGame.play` plays a seat's action (the player's, or the one a bot chose);
 the caller asks the bots — :meth:`bot_turn` says which seat is due and gives its view —, so
-that a bot may choose in another thread (this object is not thread-safe: call it from one
-thread). Bots' claims are made as their machines sign each reveal, as a network bot's are
-(:func:`goldnet.view.bot_claim`); the player's the same way, by :attr:`BotGame.claimer` when
-the desktop gives one (e.g. a mission announced as soon as it is fulfilled).
+that a bot may choose in another thread (this object is not thread-safe: use it from one
+thread at a time — the desktop makes it in a worker thread, the deal takes a second, and hands
+it to the GUI thread: :mod:`ui.dealing`). Bots' claims are made as their machines sign each
+reveal, as a network bot's are (:func:`goldnet.view.bot_claim`); the player's the same way, by
+:attr:`BotGame.claimer` when the desktop gives one (e.g. a mission announced as soon as it is
+fulfilled).
 
 Journal (:mod:`goldnet.net.journal`, the same format and folder as a network game's): ``meta``
 with no invite code; ``local`` (the bots' levels and keys, the dealer's seed); the player's
@@ -37,17 +39,17 @@ Invariants: a machine sees an envelope only once it is in the journal, so everyt
 machine knows is rebuilt from the journal after a crash (what was signed and not journalled
 was seen by no one and is signed again, identically or not, harmlessly: the same process holds
 every key); no clock (a game on this computer is never adjudicated abandoned); the player's
-views hold only what the player's seat may know (its own machine's state).
+views hold only what the player's seat may know (its own machine's state). The members, the
+player's watched engine and what rebuilds the relay's order from a journal are in
+:mod:`goldnet.botmembers`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +62,17 @@ from protocol.messages import Turn
 
 from . import games
 from .binding import EngineBinding, make_engine
+from .botmembers import (
+    BotGameError,
+    Member,
+    Watched,
+    deck_seed,
+    digest,
+    engines_from,
+    local_dealer,
+    relay_order,
+)
 from .engine import Action, Bot, Claimer, GameState, Terminal
-from .errors import GoldnetError
 from .local_deck import LocalDeck
 from .net.journal import (
     Journal,
@@ -73,57 +84,12 @@ from .net.journal import (
     record_path,
 )
 from .records import write
-from .rng import Stream
 from .view import View, bot_claim, view_of
+
+__all__ = ["MAX_DELIVERIES", "BotGame", "BotGameError", "deck_seed"]
 
 MAX_DELIVERIES = 100_000
 """Most envelopes one :meth:`BotGame.run` passes on (a bound: a game's step needs a few)."""
-
-
-class BotGameError(GoldnetError):
-    """A game against bots that cannot be started or resumed; the message says why."""
-
-
-@dataclass
-class _Seat:
-    """One member: its seat, identity, machine, bot level (``""``: the player) and bot."""
-
-    seat: int
-    identity: Identity
-    machine: Lockstep
-    level: str = ""
-    bot: Bot | None = None
-    seeds: int = 0
-    """Beacon seeds of this member already in the journal."""
-
-
-class _Watched(EngineBinding):
-    """The player's engine: tells its game before the first step (the start) and after each
-    step it applies (a view per step)."""
-
-    def __init__(self, binding: EngineBinding, game: BotGame) -> None:
-        super().__init__(binding.state)
-        self._game = game
-
-    def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
-        self._game._before_step()
-        super().apply_action(seat, action)
-        self._game._step((seat, tuple(action)))
-
-    def apply_outcome(self, index: int) -> None:
-        self._game._before_step()
-        super().apply_outcome(index)
-        self._game._step(None)
-
-    def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
-        self._game._before_step()
-        super().apply_claim(seat, claim)  # IllegalAction: void, nothing changed, nothing told
-        self._game._step(None)
-
-    def apply_card(self, deck: str, card: int, to: int | None, value: Any) -> None:
-        self._game._before_step()
-        super().apply_card(deck, card, to, value)
-        self._game._step(None)
 
 
 class BotGame:
@@ -156,7 +122,7 @@ class BotGame:
         self.game = game
         self.options = options
         self.human = human
-        self._seats: list[_Seat] = []
+        self._seats: list[Member] = []
         self.folder = folder
         self.journal = journal
         self.names: tuple[str, ...] = ()
@@ -231,10 +197,10 @@ class BotGame:
                 raise
         self = cls(game, tuple(options), human, folder=folder, journal=journal)
         dealt = journal is not None  # a record will be saved: the deck protocol deals
-        deck = None if dealt else _dealer(game, options, count, dealer, start)
+        deck = None if dealt else local_dealer(game, options, count, dealer, start)
         for seat in range(count):
             seed = deck_seed(dealer, seat) if dealt else None
-            engines = _engines(start)
+            engines = engines_from(start)
             self._seat(seat, identities[seat], levels[seat], engines, deck, entropy, [], seed)
         me = self._seats[human].machine
         members = tuple(i.public for i in identities)
@@ -276,7 +242,7 @@ class BotGame:
         journal = Journal(path)
         self = cls(game, options, human, folder=folder, journal=journal)
         try:
-            deck = _dealer(self.game, self.options, count, local.dealer, None)
+            deck = local_dealer(self.game, self.options, count, local.dealer, None)
             for seat in range(count):
                 seeds = state.seeds if seat == human else state.bot_seeds.get(seat, [])
                 level = levels.get(seat, "")
@@ -313,7 +279,7 @@ class BotGame:
         without ``shadows``, ``deck`` (the member's deck seed) deals one with."""
         if seat == self.human:
             factory = engines
-            engines = lambda g, o, n: _Watched(factory(g, o, n), self)  # noqa: E731
+            engines = lambda g, o, n: Watched(factory(g, o, n), self._before_step, self._step)  # noqa: E731
         machine = Lockstep(
             identity,
             engines,
@@ -328,7 +294,7 @@ class BotGame:
             if seat == self.human
             else games.get(self.game).make_bot(level, identity.fingerprint)
         )
-        member = _Seat(seat, identity, machine, level, bot, len(seeds))
+        member = Member(seat, identity, machine, level, bot, len(seeds))
         machine.claimer = lambda: self._claims(member)
         self._seats.append(member)
         self.levels = tuple(s.level for s in self._seats)
@@ -340,7 +306,7 @@ class BotGame:
         Raises:
             BotGameError: the journal does not rebuild the game.
         """
-        order = _relay_order(state)
+        order = relay_order(state)
         me = self._seats[self.human].identity.public
         if any(Envelope.decode(data).sender != me for data in state.outgoing):
             raise BotGameError(f"the journal {state.path} is another player's game")
@@ -349,7 +315,7 @@ class BotGame:
             if sender not in own:
                 raise BotGameError(f"the journal {state.path} holds an envelope of no seat")
             own[sender].append(data)
-            self._known.add(_digest(data))
+            self._known.add(digest(data))
         try:
             for seat in self._seats:
                 seat.machine.restore(own[seat.identity.public])
@@ -494,7 +460,7 @@ class BotGame:
         self._viewed = len(engine.events)
         self._views.append(view_of(engine.state, self.human, events, [move] if move else []))
 
-    def _drain(self, seat: _Seat) -> None:
+    def _drain(self, seat: Member) -> None:
         """Take a machine's events: seeds to the journal, envelopes to the relay."""
         machine = seat.machine
         while True:
@@ -508,10 +474,10 @@ class BotGame:
                         self.journal.seed(event.index, event.seed)
                     else:
                         self.journal.bot_seed(seat.seat, event.index, event.seed)
-            elif isinstance(event, Transmit) and _digest(event.data) not in self._known:
+            elif isinstance(event, Transmit) and digest(event.data) not in self._known:
                 self._relay.append((seat.seat, event.data))
 
-    def _claims(self, seat: _Seat) -> list[tuple[Any, ...]]:
+    def _claims(self, seat: Member) -> list[tuple[Any, ...]]:
         """A member's claim, asked as its machine signs a reveal, on the state of that draw:
         a bot's, or the player's by :attr:`claimer`."""
         machine, bot = seat.machine, seat.bot
@@ -533,7 +499,7 @@ class BotGame:
 
     def _journal(self, sender: int, data: bytes) -> None:
         """Write an envelope the relay passes on, before anyone sees it."""
-        self._known.add(_digest(data))
+        self._known.add(digest(data))
         index, self._sent = self._sent, self._sent + 1
         if self.journal is None:
             return
@@ -573,55 +539,3 @@ class BotGame:
         if self.journal is not None:
             self.journal.close()
             self.journal = None
-
-
-def _engines(start: GameState | None) -> Callable[[str, tuple[Any, ...], int], EngineBinding]:
-    """The machines' engine factory: the game's new state, or a clone of ``start``."""
-    if start is None:
-        return make_engine
-    return lambda _game, _options, _seats: EngineBinding(start.clone())
-
-
-def _dealer(
-    game: str, options: tuple[Any, ...], seats: int, seed: bytes, start: GameState | None
-) -> LocalDeck | None:
-    """The trusted local dealer of a game with cards (``None`` for a game without)."""
-    state = start if start is not None else games.get(game).make(tuple(options), seats)
-    if not state.decks():
-        return None
-    return LocalDeck(state.decks(), Stream(seed.hex(), "deck"))
-
-
-def deck_seed(dealer: bytes, seat: int) -> bytes:
-    """The deck seed (32 bytes) of the member at ``seat`` of a game against bots whose dealer's
-    seed (journalled before the game starts) is ``dealer``."""
-    return hashlib.sha256(b"goldnet/botgame/deck\x00" + dealer + bytes([seat])).digest()
-
-
-def _relay_order(state: JournalState) -> list[tuple[bytes, bytes]]:
-    """``(sender key, envelope)`` of every journalled envelope in the relay's order: each bot
-    envelope at its index, the player's filling the places between, in their own order.
-
-    Raises:
-        BotGameError: an envelope that does not decode.
-    """
-    indexed = dict(state.incoming)
-    own = deque(state.outgoing)
-    order: list[bytes] = []
-    index = 0
-    while indexed or own:
-        if index in indexed:
-            order.append(indexed.pop(index))
-        elif own:
-            order.append(own.popleft())
-        else:  # a gap with nothing of the player's to fill it: keep the rest in order
-            order.extend(indexed.pop(i) for i in sorted(indexed))
-        index += 1
-    try:
-        return [(Envelope.decode(data).sender, data) for data in order]
-    except RemoteProtocolError as exc:
-        raise BotGameError(f"the journal {state.path} is damaged: {exc}") from None
-
-
-def _digest(data: bytes) -> bytes:
-    return hashlib.sha256(data).digest()

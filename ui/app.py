@@ -279,6 +279,7 @@ class MainWindow(QMainWindow):
         """Stop the game and the network thread (joined); idempotent."""
         if self._table is not None:
             self._table.stop()
+            self._table.dealer.join()  # a deal under way: its game closed, nothing left open
         self.lobby.shutdown()
 
     def game_under_way(self) -> PlayController | None:

@@ -33,18 +33,17 @@ import logging
 from collections.abc import Sequence
 from functools import partial
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from goldnet.botgame import BotGame
 from goldnet.engine import Action, Bot, GameState, Terminal
-from goldnet.net.journal import JournalError
-from goldnet.profile import Profile, ProfileError
+from goldnet.profile import Profile
 from goldnet.view import View, bot_action, view_of
 from protocol.errors import LocalProtocolError
-from protocol.identity import Identity
 
 from . import kits, texts
 from .controller import GameSetup, PlayController
+from .dealing import new_game
 from .pacer import DEFAULT_SPEED, Pace
 
 log = logging.getLogger("goldnet.ui.controller")
@@ -83,20 +82,23 @@ class GameController(PlayController):
         *,
         game: BotGame | None = None,
         profile: Profile | None = None,
+        unsaved: str = "",
     ) -> None:
         """``game``: a game to go on with (:meth:`BotGame.resume`); else a new game of the
         setup, journalled in ``profile`` (default: the default profile) — from the position
-        ``state`` when given (a test's: neither journalled nor recorded); ``bot_delay``: the
+        ``state`` when given (a test's: neither journalled nor recorded), made here on the
+        calling thread (the table deals a new game in a worker: :mod:`ui.dealing`);
+        ``unsaved``: why ``game`` is not journalled ("" when it is); ``bot_delay``: the
         think time of the normal pace (ms, 0: nothing held) until the table sets its own
         (:mod:`ui.pacer`).
 
         Raises:
             ValueError: options, seats or bot level the game does not have.
         """
-        self.unsaved = ""
+        self.unsaved = unsaved
         """Why this game is not journalled ("" when it is, or starts from a given position)."""
         if game is None:
-            game, self.unsaved = _new_game(setup, state, profile or Profile())
+            game, self.unsaved = new_game(setup, state, profile or Profile())
         self.game = game
         """The game: its members, journal and record (the views are made from it)."""
         views = game.take_views()
@@ -249,24 +251,3 @@ class GameController(PlayController):
         self.trial = None
         self._set_phase("bot")  # the turn is over: the game moves on
         self._take()
-
-
-def _new_game(setup: GameSetup, state: GameState | None, profile: Profile) -> tuple[BotGame, str]:
-    """A new game of ``setup`` (from the position ``state``, if given), journalled in
-    ``profile``; when the profile cannot hold it, played anyway, with why it is not saved.
-
-    Raises:
-        ValueError: options, seats or bot level the game does not have.
-    """
-    levels = [setup.bot if seat != setup.human else "" for seat in range(len(setup.names))]
-    args = (setup.game, setup.options, setup.names, setup.human, levels)
-    try:
-        identity = profile.identity
-        return BotGame.new(*args, identity, folder=profile.folder, start=state), ""
-    except (ProfileError, JournalError) as exc:
-        log.warning("this game is not saved: %s", exc)
-        unsaved = QCoreApplication.translate(
-            "GameController",
-            "This game is not saved: if the window closes, it cannot be resumed.",
-        )
-        return BotGame.new(*args, Identity.generate(), folder=None, start=state), unsaved

@@ -41,8 +41,8 @@ from goldnet.engine import Event, GameState, Terminal
 from goldnet.records import Input, InvalidRecord, RecordError, read, verify
 
 from . import kits, style, texts
+from .boardview import BoardView
 from .rules import RulesButton
-from .table import BoardView
 
 PROBLEMS = (
     "unreadable",

@@ -11,11 +11,12 @@ either over, abandoned (no winner, nobody blamed) or halted (the member proven a
 named). A spectator's table has no Undo nor Confirm. Every text wraps inside its panel, and
 each panel is as tall as its text needs and never wider than the board.
 
-:class:`BoardView` fits the whole scene into the widget at any size (vector drawing, so it
-stays sharp on HiDPI screens). :class:`TableWidget` wires the game kit's board scene
-(:meth:`ui.kits.Kit.scene`) to a controller: a :class:`~ui.game_controller.GameController` (against
-a bot, :meth:`start_game`) or a :class:`~ui.netgame.NetworkController` (over the network,
-:meth:`start_network`) — the same signals either way.
+:class:`TableWidget` shows the board in a :class:`~ui.boardview.BoardView` and wires the game
+kit's board scene (:meth:`ui.kits.Kit.scene`) to a controller: a
+:class:`~ui.game_controller.GameController` (against bots, :meth:`start_game`: a new game is
+dealt in a worker thread, :mod:`ui.dealing`, the table saying "Dealing…" meanwhile) or a
+:class:`~ui.netgame.NetworkController` (over the network, :meth:`start_network`) — the same
+signals either way.
 
 The other seats' turns are shown at the table's pace (:mod:`ui.pacer`): each step of them (the
 roll, the line, the collection) stays on screen long enough to be seen. The player chooses the
@@ -31,16 +32,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QPainter, QResizeEvent, QShortcut, QShowEvent
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
-    QFrame,
-    QGraphicsView,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QPushButton,
-    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -51,7 +49,9 @@ from goldnet.engine import GameState, Terminal
 from goldnet.profile import Profile
 
 from . import texts
+from .boardview import BoardView
 from .controller import GameSetup, PlayController
+from .dealing import Dealer, cannot_deal
 from .game_controller import GameController
 from .overlays import EndPanel, PausePanel, place_panel
 from .pacer import DEFAULT_SPEED, SPEEDS, Pace, speed_of
@@ -62,45 +62,6 @@ if TYPE_CHECKING:
     from .netgame import NetworkController
 
 HINT_MS = 7000
-
-
-class BoardView(QGraphicsView):
-    """A view that always shows the whole scene, scaled to fit, keeping its aspect ratio."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setRenderHints(
-            QPainter.RenderHint.Antialiasing
-            | QPainter.RenderHint.TextAntialiasing
-            | QPainter.RenderHint.SmoothPixmapTransform
-        )
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setMouseTracking(True)
-        self.viewport().setMouseTracking(True)
-        self.setMinimumSize(320, 300)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-
-    def fit(self) -> None:
-        scene = self.scene()
-        if scene is not None:
-            self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.fit()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self.fit()
-
-    def leaveEvent(self, event: QEvent) -> None:
-        left = getattr(self.scene(), "pointer_left", None)  # a kit's board scene has one
-        if left is not None:
-            left()
-        super().leaveEvent(event)
 
 
 class TableWidget(QWidget):
@@ -129,6 +90,11 @@ class TableWidget(QWidget):
         self.outcome: Any = None
         """How a network game ended without a result (a ``goldnet.net.client.Outcome``)."""
         self.record_path: str | None = None
+        self.dealer = Dealer(self)
+        self.dealer.dealt.connect(self._dealt)
+        self.dealer.failed.connect(self._deal_failed)
+        self.dealing: tuple[int, GameSetup] | None = None
+        """The deal under way (its token and setup), if any: the table shows "Dealing…"."""
 
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -248,11 +214,52 @@ class TableWidget(QWidget):
         game: BotGame | None = None,
         profile: Profile | None = None,
     ) -> None:
-        """Drop any current game and start ``setup`` against its bots (from ``state`` when
-        given), journalled in ``profile`` — or go on with ``game`` (a resumed one)."""
+        """Drop any current game and start ``setup`` against its bots, journalled in
+        ``profile`` — dealt in a worker thread (:mod:`ui.dealing`; "Dealing…" meanwhile, the
+        game shown when dealt, a failure told and back to the start) —, or from ``state`` (a
+        test's position: made at once), or go on with ``game`` (a resumed one)."""
         self.stop()
+        if game is None and state is None:
+            self.dealing = (self.dealer.deal(setup, None, profile or Profile()), setup)
+            self.end.hide()
+            self.pause.hide()
+            self.view.setScene(None)
+            self.scene = None
+            self.log.clear()
+            self._refresh()
+            return
+        self._play(setup, state=state, game=game, profile=profile)
+
+    def _dealt(self, game: BotGame, unsaved: str, token: int) -> None:
+        if self.dealing is not None and token == self.dealing[0] == self.dealer.token:
+            setup, self.dealing = self.dealing[1], None
+            self._play(setup, game=game, unsaved=unsaved)
+
+    def _deal_failed(self, message: str, token: int) -> None:
+        if self.dealing is None or not token == self.dealing[0] == self.dealer.token:
+            return
+        self.dealing = None
+        self._refresh()
+        cannot_deal(self, message)
+        self.leaveRequested.emit()
+
+    def _play(
+        self,
+        setup: GameSetup,
+        state: GameState | None = None,
+        *,
+        game: BotGame | None = None,
+        profile: Profile | None = None,
+        unsaved: str = "",
+    ) -> None:
         controller = GameController(
-            setup, self, bot_delay=self.bot_delay, state=state, game=game, profile=profile
+            setup,
+            self,
+            bot_delay=self.bot_delay,
+            state=state,
+            game=game,
+            profile=profile,
+            unsaved=unsaved,
         )
         controller.recordSaved.connect(self._record_saved)
         controller.stopped.connect(self._stopped)
@@ -321,6 +328,10 @@ class TableWidget(QWidget):
         self._refresh()
 
     def stop(self) -> None:
+        """Leave the game shown, or the deal under way (its game closed when made)."""
+        if self.dealing is not None:
+            self.dealing = None
+            self.dealer.cancel()
         if self.controller is not None:
             self.controller.shutdown()
             self.controller.deleteLater()
@@ -382,7 +393,7 @@ class TableWidget(QWidget):
         self.undo_button.setEnabled(c is not None and c.phase == "confirm")
         self.confirm_button.setEnabled(c is not None and c.phase == "confirm")
         if c is None or scene is None:
-            self.status.setText("")
+            self.status.setText(texts.dealing() if self.dealing is not None else "")
             return
         if getattr(c, "pause", "") and c.phase not in ("over", "stopped"):
             self.status.setText(texts.paused())

@@ -38,6 +38,11 @@ def game_over() -> str:
     return QCoreApplication.translate("Texts", "The game is over.")
 
 
+def dealing() -> str:
+    """The status line while a new game against bots is dealt (:mod:`ui.dealing`)."""
+    return QCoreApplication.translate("Texts", "Dealing… the game starts in a moment.")
+
+
 def goes_on_from(turn: int) -> str:
     """The turn log's line where a resumed game (or one joined mid-way) goes on."""
     return arg(QCoreApplication.translate("Texts", "The game goes on from turn %1."), turn)

@@ -1490,6 +1490,10 @@
             <numerusform>Vérification de la donne : pas encore de secrets de paquet de %1 — ces joueurs ne sont peut-être plus là, ou le relais ne les transmet pas (encore %2).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Dealing… the game starts in a moment.</source>
+        <translation>Distribution… la partie commence dans un instant.</translation>
+    </message>
 </context>
 <context>
     <name>GameController</name>
@@ -1500,6 +1504,17 @@
     <message>
         <source>This game is not saved: if the window closes, it cannot be resumed.</source>
         <translation>Cette partie n’est pas enregistrée : si la fenêtre se ferme, elle ne pourra pas reprendre.</translation>
+    </message>
+</context>
+<context>
+    <name>Dealer</name>
+    <message>
+        <source>Cannot start this game</source>
+        <translation>Impossible de lancer cette partie</translation>
+    </message>
+    <message>
+        <source>This game could not be dealt.</source>
+        <translation>Cette partie n’a pas pu être distribuée.</translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,14 @@ def _no_leaked_network_thread() -> Iterator[None]:
         time.sleep(0.05)
 
 
+def dealt(qtbot: Any, table: Any, timeout: int = 15000) -> Any:
+    """The controller of the game the table (``ui.table.TableWidget``) deals in its worker
+    thread, once it is dealt and shown."""
+    qtbot.waitUntil(lambda: table.dealing is None, timeout=timeout)
+    assert table.controller is not None, "the deal failed"
+    return table.controller
+
+
 def open_window(qtbot: Any, profile: Any = None, translations: Any = None, **options: Any) -> Any:
     """A shown main window (``ui.app.MainWindow``) on ``profile``, no animation or bot delay,
     hosting on any free port, shut down when the test ends."""

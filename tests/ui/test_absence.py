@@ -42,7 +42,7 @@ from ui.network import NetBridge
 from ui.table import TableWidget
 
 from ..processes import LOOPBACK
-from .conftest import Artifacts, open_window
+from .conftest import Artifacts, dealt, open_window
 from .test_lobby import check_end, intent_action, network_controller, play_to_the_end
 
 GAME = "mountains-rivers"
@@ -328,6 +328,7 @@ def test_pause_and_ending_texts_wrap_inside_their_panels(
             3,
         )
     )
+    dealt(qtbot, table)
     names = ["Bérénice-Alexandrine", "Maximilien"]
     pauses = [
         texts.waiting_text("reveal", names[1:], 581),

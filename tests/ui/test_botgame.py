@@ -28,7 +28,7 @@ from ui.game_controller import GameController
 from ui.netgame import NetworkController
 from ui.replay import ReplayWidget
 
-from .conftest import Artifacts, field, open_window
+from .conftest import Artifacts, dealt, field, open_window
 
 
 def new_window(
@@ -40,15 +40,18 @@ def new_window(
     return window
 
 
-def start_bot_game(window: MainWindow, *, board: int = 4, seat: int = 1) -> GameController:
-    """Choose a board, the greedy bot and my seat on the start screen, and click Play."""
+def start_bot_game(
+    qtbot: Any, window: MainWindow, *, board: int = 4, seat: int = 1
+) -> GameController:
+    """Choose a board, the greedy bot and my seat on the start screen, click Play and wait for
+    the deal."""
     start = window.start
     start.name_edit.setText("Ada")
     start.option_combos["board"].setCurrentIndex(start.option_combos["board"].findData(board))
     start.level_combo.setCurrentIndex(start.level_combo.findData("greedy"))
     start.seat_combo.setCurrentIndex(start.seat_combo.findData(seat))
     QTest.mouseClick(start.play_button, Qt.MouseButton.LeftButton)
-    c = window.table.controller
+    c = dealt(qtbot, window.table)
     assert isinstance(c, GameController) and window.stack.currentWidget() is window.table
     return c
 
@@ -116,7 +119,7 @@ def test_a_bot_game_left_by_closing_the_window_is_resumed_and_finished(
 ) -> None:
     profile = Profile(tmp_path / "me")
     window = new_window(qtbot, profile)
-    c = start_bot_game(window)
+    c = start_bot_game(qtbot, window)
     assert c.names == ("Medium bot", "Ada") and c.human == 1 and c.unsaved == ""
     assert play_mine(qtbot, c, 4) == 4
     qtbot.waitUntil(lambda: c.phase == "human", timeout=15000)
@@ -176,7 +179,7 @@ def test_closing_the_window_mid_game_says_the_game_is_saved_and_asks(
     profile = Profile(tmp_path / "me")
     window = new_window(qtbot, profile, translations)
     assert not window.ask_to_close()  # no game: nothing to ask
-    c = start_bot_game(window, seat=0)
+    c = start_bot_game(qtbot, window, seat=0)
     play_mine(qtbot, c, 2)
 
     assert window.ask_to_close()
@@ -221,7 +224,7 @@ def test_a_game_the_profile_cannot_hold_is_played_and_said_unsaved(
     blocked.write_text("a file where the profile should be")
     window = new_window(qtbot, Profile(tmp_path / "me"))
     window.profile = Profile(blocked)
-    c = start_bot_game(window, seat=0)
+    c = start_bot_game(qtbot, window, seat=0)
     assert c.game.journal is None and c.unsaved
     assert log_lines(window)[-1] == (
         "This game is not saved: if the window closes, it cannot be resumed."
@@ -237,7 +240,7 @@ def test_a_game_the_profile_cannot_hold_is_played_and_said_unsaved(
 
 def test_a_finished_game_closes_without_a_question(qtbot: Any, tmp_path: Path) -> None:
     window = new_window(qtbot, Profile(tmp_path / "me"))
-    c = start_bot_game(window, seat=0)
+    c = start_bot_game(qtbot, window, seat=0)
     play_mine(qtbot, c)
     assert c.phase == "over" and not window.ask_to_close()
 
@@ -250,12 +253,12 @@ def test_several_interrupted_games_are_offered_in_a_menu_in_english_and_french(
 ) -> None:
     profile = Profile(tmp_path / "me")
     window = new_window(qtbot, profile, translations)
-    first = start_bot_game(window, board=2, seat=0)
+    first = start_bot_game(qtbot, window, board=2, seat=0)
     play_mine(qtbot, first, 3)
     qtbot.waitUntil(lambda: first.phase == "human", timeout=15000)
     turn = first.obs.turn
     QTest.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
-    second = start_bot_game(window, board=5, seat=1)
+    second = start_bot_game(qtbot, window, board=5, seat=1)
     play_mine(qtbot, second, 2)
     QTest.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
     start = window.start

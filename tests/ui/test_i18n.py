@@ -18,7 +18,7 @@ from ui.app import MainWindow
 from ui.game_controller import GameController
 from ui.mountains_rivers import texts as kit_texts
 
-from .conftest import field
+from .conftest import dealt, field
 
 
 def test_every_french_message_is_translated() -> None:
@@ -63,6 +63,7 @@ def test_switching_language_retranslates_the_open_window(qtbot, translations) ->
     qtbot.waitUntil(lambda: window.start.play_button.text() == "Jouer", timeout=3000)
     assert window.table.confirm_button.text() == "Confirmer"
     window.play({"board": 1, "bot": "random", "seat": 0}, seed=3)
+    dealt(qtbot, window.table)
     scene = window.table.scene
     assert scene is not None and scene.panels[0].family == "Montagnes"
     assert "Montagne" in scene.fields[0].toolTip() and "Rivière" in scene.fields[0].toolTip()
@@ -176,7 +177,7 @@ def test_a_bot_game_names_its_bot_in_the_players_language_live_and_resumed(
 
     profile = Profile(tmp_path / "me")
     window = new_window(qtbot, profile, translations)
-    c = start_bot_game(window, seat=1)
+    c = start_bot_game(qtbot, window, seat=1)
     assert c.setup.names == ("Medium bot", "Ada") and c.names == ("Medium bot", "Ada")
     play_mine(qtbot, c, 1)
     translations.install("fr")
@@ -203,7 +204,7 @@ def test_a_bot_game_names_its_bot_in_the_players_language_live_and_resumed(
     QTest.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
 
     # the other way round: signed in French, shown in English
-    other = start_bot_game(window, seat=0)
+    other = start_bot_game(qtbot, window, seat=0)
     assert other.setup.names == ("Ada", "Robot moyen")
     translations.install("en")
     qtbot.waitUntil(lambda: window.table.log_title.text() == "Turn log")

@@ -40,7 +40,7 @@ from ui.network import NetBridge
 from ui.pacer import DEFAULT_SPEED, INSTANT, SPEEDS, Pace, Pacer
 from ui.table import TableWidget
 
-from .conftest import Artifacts, click_field, field
+from .conftest import Artifacts, click_field, dealt, field
 
 SEEN_MS = 800
 """The least a step of another seat's turn must stay on screen at the default speed."""
@@ -280,6 +280,7 @@ def test_the_speed_is_chosen_at_the_table_and_kept_in_the_profile(
     table = window.table
     assert table.speed_name == DEFAULT_SPEED
     window.play({"board": 1, "bot": "random", "seat": 0}, seed=3)
+    dealt(qtbot, window.table)
     c = table.controller
     assert c is not None and c.pacer.pace == Pace.of("normal")
     table.pace_combo.setCurrentIndex(SPEEDS.index("slow"))

@@ -18,7 +18,7 @@ from ui.mountains_rivers import rules as mr_rules
 from ui.mountains_rivers.render import table_scene
 from ui.rules import RulesWindow, show_rules
 
-from .conftest import Artifacts, field
+from .conftest import Artifacts, dealt, field
 
 SECTIONS_EN = ("What you own", "How a turn goes", "Collection", "The range", "Shovels", "The end")
 SECTIONS_FR = ("Ce que vous possédez", "Comment se passe un tour", "Le ramassage", "La portée")
@@ -53,6 +53,7 @@ def test_the_rules_open_from_the_start_screen_and_from_the_table(
     rules.close()
 
     window.play({"board": 1, "bot": "random", "seat": 0}, seed=3)
+    dealt(qtbot, window.table)
     again = window.table.rules_button.open_rules()
     assert again is rules  # one Rules window per main window, brought forward again
     assert again.isVisible()
@@ -124,6 +125,7 @@ def test_panels_shovels_and_tiles_explain_themselves(qtbot, translations, window
     window = _window(qtbot, translations)
     windows.append(window)
     window.play({"board": 1, "bot": "random", "seat": 0}, seed=3)
+    dealt(qtbot, window.table)
     scene, view = window.table.scene, window.table.view
     assert scene is not None
     me = window.table.controller.names[0]
@@ -174,6 +176,7 @@ def test_the_first_turn_does_not_offer_to_bury_gold_that_is_not_there(qtbot, win
     qtbot.addWidget(window)
     windows.append(window)
     window.play({"board": 1, "bot": "random", "seat": 0}, seed=3)
+    dealt(qtbot, window.table)
     table = window.table
     qtbot.waitUntil(lambda: table.controller.phase == "human", timeout=3000)
     status = table.status.text()

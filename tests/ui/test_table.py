@@ -18,7 +18,7 @@ from ui.controller import GameSetup
 from ui.mountains_rivers.items import EMPTY, FACEDOWN, GOLD
 from ui.table import TableWidget
 
-from .conftest import Artifacts, click_field, field, hover_field
+from .conftest import Artifacts, click_field, dealt, field, hover_field
 
 
 @pytest.fixture
@@ -49,8 +49,7 @@ def setup(human: int = 0, board: int = 1, seed: int = 5, bot: str = "greedy") ->
 
 
 def wait_for_human(qtbot, table: TableWidget) -> None:
-    c = table.controller
-    assert c is not None
+    c = dealt(qtbot, table)
     qtbot.waitUntil(lambda: c.phase in ("human", "over"), timeout=10000)
 
 
@@ -92,7 +91,7 @@ def test_a_whole_game_against_a_bot_by_mouse_to_the_end_screen(
     QTest.mouseClick(window.start.play_button, Qt.MouseButton.LeftButton)
     table = window.table
     assert window.stack.currentWidget() is table
-    c = table.controller
+    c = dealt(qtbot, table)
     assert c is not None and c.setup.options == (3,) and c.setup.names[c.human] == "Ada"
     turns = 0
     shot = False
@@ -122,8 +121,8 @@ def test_a_whole_game_against_a_bot_by_mouse_to_the_end_screen(
     artifacts.save(window.grab().toImage(), "end-screen.png")
     # Rematch: a fresh game on the same choices.
     QTest.mouseClick(table.end.rematch, Qt.MouseButton.LeftButton)
-    assert not table.end.isVisible()
-    assert table.controller is not c and table.controller is not None
+    assert not table.end.isVisible() and table.status.text().startswith("Dealing")
+    assert dealt(qtbot, table) is not c
     assert table.controller.state.turn == 0 or table.controller.phase == "bot"
 
 
