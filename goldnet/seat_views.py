@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .binding import make_engine
-from .engine import GameState, IllegalAction
+from .engine import Event, GameState, IllegalAction
 from .errors import GoldnetError
 from .records import Input
 
@@ -44,9 +44,27 @@ def seat_states(
     Raises:
         SeatViewError: an input the rules refuse, or a card ``dealt`` does not hold.
     """
+    return [state for state, _ in seat_steps(game, options, seats, inputs, dealt, seat)]
+
+
+def seat_steps(
+    game: str,
+    options: tuple[Any, ...],
+    seats: int,
+    inputs: Sequence[Input],
+    dealt: Mapping[str, Sequence[Any]],
+    seat: int,
+) -> list[tuple[GameState, tuple[Event, ...]]]:
+    """As :func:`seat_states`, each state with the events of the input that led to it (``()``
+    for the start): the rules' events as ``seat``'s machine had them.
+
+    Raises:
+        SeatViewError: an input the rules refuse, or a card ``dealt`` does not hold.
+    """
     binding = make_engine(game, tuple(options), seats)
-    states = [binding.state.clone()]
+    steps: list[tuple[GameState, tuple[Event, ...]]] = [(binding.state.clone(), ())]
     for number, applied in enumerate(inputs):
+        seen = len(binding.events)
         kind = applied[0]
         try:
             if kind == "action":
@@ -63,5 +81,5 @@ def seat_states(
                 binding.apply_card(deck, card, to, value)
         except (LookupError, ValueError, TypeError) as exc:
             raise SeatViewError(f"input {number} ({kind}) does not replay: {exc}") from None
-        states.append(binding.state.clone())
-    return states
+        steps.append((binding.state.clone(), tuple(binding.events[seen:])))
+    return steps

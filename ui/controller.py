@@ -234,7 +234,7 @@ class PlayController(QObject):
             self.lastMoveChanged.emit(self.last_move)
         self.shown.emit(observation, list(events))
         if step.events:
-            self.log(step.events, turn)
+            self.log(step.events, turn, view.observation)
         if last:
             self._after_view(view)
 
@@ -295,9 +295,10 @@ class PlayController(QObject):
         """The observation of the last view (the committed position, as this seat sees it)."""
         return self.view.observation
 
-    def log(self, events: list[Event] | tuple[Event, ...], turn: Any) -> None:
-        """Log the lines of ``events`` (``turn``: the kit's ``turn_of`` the position before)."""
-        for line in self.kit.log_lines(events, self.names, turn):
+    def log(self, events: list[Event] | tuple[Event, ...], turn: Any, seen: Any = None) -> None:
+        """Log the lines of ``events`` (``turn``: the kit's ``turn_of`` the position before;
+        ``seen``: this seat's observation after them, so its own private cards are worded)."""
+        for line in self.kit.log_lines(events, self.names, turn, seen):
             self.logged.emit(line)
 
     def show_past(self, past: Sequence[View]) -> None:
@@ -305,7 +306,7 @@ class PlayController(QObject):
         of the steps played before (the game's start first) —: each logged as it was, and the
         last move marked on the board."""
         for before, after in itertools.pairwise(past):
-            self.log(after.events, self.kit.turn_of(before.observation))
+            self.log(after.events, self.kit.turn_of(before.observation), after.observation)
         moved = [view.moves[-1] for view in past if view.moves]
         if moved:
             self.last_move = moved[-1]

@@ -165,8 +165,12 @@ class Kit(Protocol):
         """A refusal of the rules in the player's language, from its code."""
         ...
 
-    def log_lines(self, events: Sequence[Event], names: Sequence[str], turn: Any) -> list[str]:
-        """The turn log's lines for ``events`` (``turn``: :meth:`turn_of` the position before)."""
+    def log_lines(
+        self, events: Sequence[Event], names: Sequence[str], turn: Any, seen: Any = None
+    ) -> list[str]:
+        """The turn log's lines for ``events`` (``turn``: :meth:`turn_of` the position before;
+        ``seen``: the observation of whoever reads the log, after the events — a seat's own
+        private cards are worded only when ``seen`` is that seat's; None words none)."""
         ...
 
     def turn_status(self, phase: str, observation: Any, selected: bool) -> str:

@@ -7,7 +7,10 @@ reaches after each throw and each action, with the input that led there.
 :class:`ReplayWidget` shows those snapshots on the game kit's ordinary table scene
 (:mod:`ui.kits`) — the public view, or, when the record holds its deck's audit, any seat's own
 view rebuilt from the secrets the audit published (:mod:`goldnet.seat_views`): the scene is
-given that seat's observation only, exactly as its window was at the table.
+given that seat's observation only, exactly as its window was at the table. The turn log follows
+the view: the public one logs the verifier's events, a seat's view that seat's machine's events,
+worded with that seat's observation (its own mission's words, the values of its own peeks) and
+never anything another seat saw privately (:func:`ui.golden_city.log.log_lines`).
 
 A record that cannot be replayed raises :class:`ReplayError` with a ``kind`` (the record
 errors' own kinds, :attr:`goldnet.records.RecordError.kind`, or this module's); the window says
@@ -117,16 +120,23 @@ class Replay:
             SeatViewError: the record published no deal (:attr:`dealt` is None), or its
                 inputs do not replay.
         """
-        from goldnet.seat_views import SeatViewError, seat_states
+        return [step.state for step in self.seat_steps(seat)]
+
+    def seat_steps(self, seat: int) -> list[Step]:
+        """``seat``'s own steps (positions and the events as its machine had them), step for
+        step with :attr:`steps` (:func:`goldnet.seat_views.seat_steps`).
+
+        Raises:
+            SeatViewError: as :meth:`seat_states`.
+        """
+        from goldnet.seat_views import SeatViewError, seat_steps
 
         if self.dealt is None:
             raise SeatViewError("this record holds no seat's secrets")
-        states = seat_states(
-            self.game, self.options, len(self.names), self.inputs, self.dealt, seat
-        )
-        if len(states) != len(self.steps):
+        steps = seat_steps(self.game, self.options, len(self.names), self.inputs, self.dealt, seat)
+        if len(steps) != len(self.steps):
             raise SeatViewError("the seat's positions do not match the record's steps")
-        return states
+        return [Step(state, events) for state, events in steps]
 
 
 def load_steps(envelopes: list[bytes]) -> Replay:
@@ -225,7 +235,8 @@ class ReplayWidget(QWidget):
         self.step_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.viewer: int | None = None
         """Whose view is shown: a seat's own (after the audit), None for the public one."""
-        self._seat_states: dict[int, list[GameState]] = {}
+        self._seat_steps: dict[int, list[Step]] = {}
+        """Each seat's own steps, once its view was asked for."""
         self.view_label = QLabel()
         self.view_combo = QComboBox()
         self.view_combo.setObjectName("replayView")
@@ -325,16 +336,16 @@ class ReplayWidget(QWidget):
         seat's own (its mission, its peeks) as its machine knew it then."""
         if self.viewer is None:
             return self.replay.steps[index].state.observation(None)
-        return self._seat_states[self.viewer][index].observation(self.viewer)
+        return self._seat_steps[self.viewer][index].state.observation(self.viewer)
 
     def set_viewer(self, seat: int | None) -> None:
         """Show the game from ``seat``'s point of view (None: the public one), at the same
         step. A seat's view is offered only when the record published the deal (its audit)."""
-        if seat is not None and seat not in self._seat_states:
+        if seat is not None and seat not in self._seat_steps:
             from goldnet.seat_views import SeatViewError
 
             try:
-                self._seat_states[seat] = self.replay.seat_states(seat)
+                self._seat_steps[seat] = self.replay.seat_steps(seat)
             except SeatViewError:
                 seat = None
         self.viewer = seat
@@ -342,6 +353,7 @@ class ReplayWidget(QWidget):
         if index >= 0 and index != self.view_combo.currentIndex():
             self.view_combo.setCurrentIndex(index)
         self.scene.show_observation(self.observation(self.index))
+        self._refresh()  # the log follows the view
 
     # --- auto-play ----------------------------------------------------------------------------
 
@@ -404,10 +416,12 @@ class ReplayWidget(QWidget):
         if isinstance(request, Terminal):
             for winner in request.winners:
                 self.scene.set_panel_status(winner, False, self.tr("Winner!"), True)
-        self.log.clear()
+        self.log.clear()  # the chosen view's own events, worded for its eyes only
+        steps = self.replay.steps if self.viewer is None else self._seat_steps[self.viewer]
         for i in range(max(1, self.index - 12), self.index + 1):
-            turn = self.kit.turn_of(self.replay.steps[i - 1].state.observation(None))
-            for line in self.kit.log_lines(self.replay.steps[i].events, self.names, turn):
+            turn = self.kit.turn_of(steps[i - 1].state.observation(self.viewer))
+            seen = steps[i].state.observation(self.viewer)
+            for line in self.kit.log_lines(steps[i].events, self.names, turn, seen):
                 self.log.addItem(line)
         self.log.scrollToBottom()
 

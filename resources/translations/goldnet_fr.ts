@@ -1781,6 +1781,14 @@
         <translation>%1 a vu le jeton de %2.</translation>
     </message>
     <message>
+        <source>%1 saw the token on %2: %3.</source>
+        <translation>%1 a vu le jeton de %2 : %3.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s secret mission: %2.</source>
+        <translation>Mission secrète de %1 : %2.</translation>
+    </message>
+    <message>
         <source>%1 rolls the locomotive.</source>
         <translation>%1 lance la locomotive.</translation>
     </message>

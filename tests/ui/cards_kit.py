@@ -226,7 +226,9 @@ class CardsKit:
     def refusal(self, why: Refusal) -> str:
         return texts.refusal(why, {})
 
-    def log_lines(self, events: Sequence[Event], names: Sequence[str], turn: Any) -> list[str]:
+    def log_lines(
+        self, events: Sequence[Event], names: Sequence[str], turn: Any, seen: Any = None
+    ) -> list[str]:
         out = []
         for e in events:
             if e.kind == "face" and e.seat is not None:

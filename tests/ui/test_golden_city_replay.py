@@ -160,3 +160,56 @@ def test_a_record_without_the_audit_offers_the_public_view_only(qtbot: Any, reco
     assert "everyone saw the same" in widget.view_combo.toolTip()
     widget.set_viewer(0)  # nothing to show from a seat: the public view stays
     assert widget.viewer is None
+
+
+def test_the_log_of_a_seat_s_view_words_only_what_that_seat_saw(qtbot: Any, record: Path) -> None:
+    """The turn log follows the point of view: a seat's own mission (its words) and the value
+    of its own lantern's peek in its own view only; never in the public view nor another
+    seat's; every mission's words in the log at the end, in every view."""
+    from ui.golden_city.words import token_name
+    from ui.replay import ReplayWidget, load_steps
+
+    widget = ReplayWidget(load_steps(read(record)), speed=0.0)
+    qtbot.addWidget(widget)
+    widget.scene.speed = 0.0
+    names = widget.names
+    steps = {seat: widget.replay.seat_steps(seat) for seat in range(len(NAMES))}
+
+    def words(seat: int) -> str:
+        obs = steps[seat][-1].state.observation(seat)
+        return mission_text(obs.mission, obs.setup.thresholds[MISSIONS.index(obs.mission)])
+
+    def log_at(index: int, viewer: int | None) -> list[str]:
+        widget.go(index)
+        widget.set_viewer(viewer)
+        return [widget.log.item(i).text() for i in range(widget.log.count())]
+
+    def first(seat: int, kind: str) -> int:
+        return next(
+            i
+            for i, step in enumerate(steps[seat])
+            if any(e.kind == kind and e.seat == seat for e in step.events)
+        )
+
+    dealt = max(first(seat, "mission-dealt") for seat in steps)
+    for viewer in (None, *steps):
+        lines = log_at(dealt, viewer)
+        for seat in steps:
+            line = f"{names[seat]}'s secret mission: {words(seat)}."
+            assert (line in lines) == (seat == viewer), (viewer, seat, lines)
+            assert not any(words(seat) in text for text in lines if seat != viewer)
+
+    peek = first(0, "peeked")
+    before = dict(steps[0][peek - 1].state.observation(0).known)
+    ((_hill, value),) = [k for k in steps[0][peek].state.observation(0).known if k[0] not in before]
+    seen = f": {token_name(value)}."
+    for viewer in (None, 1, 2, 0):
+        lines = log_at(peek, viewer)
+        peeks = [text for text in lines if text.startswith(f"{names[0]} saw the token on ")]
+        assert peeks, lines
+        assert any(text.endswith(seen) for text in peeks) == (viewer == 0), (viewer, peeks)
+
+    for viewer in (None, 0, 1):  # the end: every mission shown, in its words
+        lines = log_at(widget.last(), viewer)
+        for seat in steps:
+            assert f"{names[seat]}'s mission: {words(seat)}." in lines, (viewer, lines)

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from goldnet.engine import TurnOf
 from ui.controller import GameSetup
 
-from .conftest import open_window
+from .conftest import dealt, open_window
 from .golden_city_play import NAMES, click_action, play_by_clicks, policy, seeded_game
 
 COLOURS = ("#c0392b", "#2c6fbf", "#27ae60")
@@ -64,8 +64,9 @@ def test_golden_city_from_the_start_screen_with_five_seats(qtbot: Any) -> None:
     assert start.level_combo.findData("heuristic") >= 0
     qtbot.mouseClick(start.play_button, Qt.MouseButton.LeftButton)
     table = window.table
-    c = table.controller
-    assert c is not None and c.kit.game == "golden-city"
+    assert table.status.text() == "Dealing… the game starts in a moment."
+    c = dealt(qtbot, table)
+    assert c.kit.game == "golden-city"
     qtbot.waitUntil(lambda: c.phase == "human", timeout=10_000)
     scene = table.scene
     assert len(scene.panels) == 5

@@ -22,7 +22,7 @@ from ui.app import MainWindow
 from ui.controller import PlayController
 from ui.netgame import NetworkController
 
-from .conftest import Artifacts, open_window
+from .conftest import Artifacts, dealt, open_window
 
 GAME = "cards"
 
@@ -114,8 +114,8 @@ def test_the_table_shows_every_seat_of_a_game_for_2_to_6(
     private.setCurrentIndex(private.findData(int(seats >= 4)))
     assert window.windowTitle() == "goldnet — Cards"
     QTest.mouseClick(start.play_button, Qt.MouseButton.LeftButton)
-    c = window.table.controller
-    assert c is not None and c.human == mine and len(c.names) == seats
+    c = dealt(qtbot, window.table)
+    assert c.human == mine and len(c.names) == seats
     others = ["Random bot"] + [f"Random bot {i}" for i in range(2, seats)]
     assert c.names == (*others, "Ada")
     check_seats(window, c.names, mine)

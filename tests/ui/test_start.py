@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from goldnet.profile import Profile
 from ui.app import MainWindow
 
-from .conftest import Artifacts
+from .conftest import Artifacts, dealt
 
 
 def test_name_colour_and_choices_are_remembered(qtbot, artifacts: Artifacts) -> None:
@@ -33,8 +33,7 @@ def test_name_colour_and_choices_are_remembered(qtbot, artifacts: Artifacts) -> 
     qtbot.waitUntil(lambda: not start.preview.pixmap().isNull())  # drawn after the first paint
     artifacts.save(window.grab().toImage(), "start-screen.png")
     QTest.mouseClick(start.play_button, Qt.MouseButton.LeftButton)
-    c = window.table.controller
-    assert c is not None
+    c = dealt(qtbot, window.table)
     assert c.setup.options == (7,) and c.setup.bot == "strong" and c.human == 1
     assert c.setup.names[1] == "Berthe" and c.setup.colours[1] == "#27ae60"
     window.table.stop()
@@ -77,8 +76,10 @@ def test_leaving_the_table_returns_to_the_start(qtbot) -> None:
     window.show()
     QTest.mouseClick(window.start.play_button, Qt.MouseButton.LeftButton)
     assert window.stack.currentWidget() is window.table
-    QTest.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)  # while dealing
     assert window.stack.currentWidget() is window.start
+    assert window.table.controller is None and window.table.dealing is None
+    window.table.dealer.join()
     assert window.table.controller is None
 
 

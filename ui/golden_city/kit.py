@@ -102,10 +102,12 @@ class GoldenCityKit:
     def refusal(self, why: Refusal) -> str:
         return words.refusal(why)
 
-    def log_lines(self, events: Sequence[Event], names: Sequence[str], turn: Any) -> list[str]:
+    def log_lines(
+        self, events: Sequence[Event], names: Sequence[str], turn: Any, seen: Any = None
+    ) -> list[str]:
         from .log import log_lines
 
-        return log_lines(events, names, turn)
+        return log_lines(events, names, turn, seen)
 
     def turn_status(self, phase: str, observation: Any, selected: bool) -> str:
         seat = observation.seat

@@ -5,19 +5,29 @@ mine, the missions and the end — in the player's language.
 Fields are named as the board shows them (:mod:`.places`): a surface field by the coordinates
 printed along the board's edges (``D7``), a seat's house by its owner, a cave by its compass
 letter; below, a door by its letter and a gallery by the number printed on it.
-Private events never reach here for another seat: a view holds only what its seat may see (a
-lantern's peek is logged as "looked at a token", its value only on the peeker's own card).
+Private cards are worded for their own seat only: the log is given the observation of whoever
+reads it (``seen``: a seat's, or None for a spectator and a replay's public view), and a
+mission dealt or a token peeked is worded with its value only when that observation is the
+seat's that got it (it then holds the value: :attr:`Observation.mission`, ``known``); for
+anyone else a peek is "saw the token on D7" and a mission dealt is not logged. The missions
+shown at the end are public, and worded with their thresholds.
+
+Invariant: no line is made from anything but the events and ``seen``; an event never carries a
+private card's value (the rules' events are the same for every machine), so another seat's
+mission or a face-down token's value cannot reach a line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from goldnet.engine import Event
+from goldnet.games.golden_city.setup import MISSIONS
 
 from ..texts import arg
 from .places import Places
-from .words import issue_page, mission_title, tool_name, tr
+from .words import issue_page, mission_text, mission_title, token_name, tool_name, tr
 
 
 def _token(e: Event) -> str:
@@ -40,9 +50,30 @@ def _duel_name(kind: str) -> str:
     }.get(kind, kind)
 
 
-def _line(e: Event, names: Sequence[str], where: Places | None) -> str | None:
+def _mission(kind: str, seen: Any) -> str:
+    """A mission's words with its threshold (``seen``'s table), or its name without one."""
+    thresholds = getattr(getattr(seen, "setup", None), "thresholds", None)
+    if thresholds is not None and kind in MISSIONS:
+        return mission_text(kind, int(thresholds[MISSIONS.index(kind)]))
+    return mission_title(kind)
+
+
+def _peeked(e: Event, who: str, field: str, seen: Any) -> str:
+    """A lantern's peek: its value for the peeker's own eyes only."""
+    if seen is not None and seen.seat == e.seat:
+        board = seen.board
+        names = board.surface.names
+        f = names.index(e.get("field")) if e.get("field") in names else -1
+        value = dict(seen.known).get(board.hill_of[f], "") if f >= 0 else ""
+        if value:
+            return arg(tr("%1 saw the token on %2: %3."), who, field, token_name(value))
+    return arg(tr("%1 saw the token on %2."), who, field)
+
+
+def _line(e: Event, names: Sequence[str], where: Places | None, seen: Any) -> str | None:
     """The line of one event, or None for an event not worth a line; ``where`` names its
-    fields (None: as the rules name them)."""
+    fields (None: as the rules name them); ``seen``: the reader's observation (private cards
+    worded for their own seat only)."""
 
     def name(seat: object) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
@@ -59,7 +90,7 @@ def _line(e: Event, names: Sequence[str], where: Places | None) -> str | None:
     who = name(e.seat)
     get = e.get
     kind = e.kind
-    lines: dict[str, Callable[[], str]] = {
+    lines: dict[str, Callable[[], str | None]] = {
         "turn": lambda: arg(tr("— Turn %1: %2 —"), get("turn"), who),
         "lost-turn": lambda: arg(tr("%1 loses this turn (the cave-in)."), who),
         "roll": lambda: (
@@ -181,13 +212,16 @@ def _line(e: Event, names: Sequence[str], where: Places | None) -> str | None:
             if get("reason") == "station"
             else tr("The game ends: no nugget is left to discover.")
         ),
-        "mission-shown": lambda: arg(
-            tr("%1's mission: %2."), who, mission_title(str(get("mission")))
+        "mission-shown": lambda: arg(tr("%1's mission: %2."), who, _mission(get("mission"), seen)),
+        "mission-dealt": lambda: (
+            arg(tr("%1's secret mission: %2."), who, _mission(seen.mission, seen))
+            if seen is not None and seen.seat == e.seat and seen.mission
+            else None
         ),
         "bonus": lambda: arg(tr("%1's mission is fulfilled: bonus %2."), who, get("gold")),
         "false-claim": lambda: arg(tr("%1 announced a mission that was not fulfilled."), who),
         "unannounced": lambda: arg(tr("%1 fulfilled the mission but never announced it."), who),
-        "peeked": lambda: arg(tr("%1 saw the token on %2."), who, up("field")),
+        "peeked": lambda: _peeked(e, who, up("field"), seen),
     }
     make = lines.get(kind)
     return make() if make is not None else None
@@ -219,8 +253,10 @@ def _placed(e: Event) -> str:
 
 
 def log_lines(
-    events: Sequence[Event], names: Sequence[str], where: Places | None = None
+    events: Sequence[Event], names: Sequence[str], where: Places | None = None, seen: Any = None
 ) -> list[str]:
     """One line per event worth telling, in order; ``where`` names the fields (the
-    :class:`~.places.Places` of the table's board; None: as the rules name them)."""
-    return [line for line in (_line(e, names, where) for e in events) if line]
+    :class:`~.places.Places` of the table's board; None: as the rules name them); ``seen``:
+    the observation of whoever reads the log after these events (a seat's: its own mission and
+    peeks worded with their values; None: nothing private)."""
+    return [line for line in (_line(e, names, where, seen) for e in events) if line]

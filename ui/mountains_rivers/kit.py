@@ -103,8 +103,10 @@ class MountainsRiversKit:
     def refusal(self, why: Refusal) -> str:
         return texts.refusal(why)
 
-    def log_lines(self, events: Sequence[Event], names: Sequence[str], turn: Any) -> list[str]:
-        return texts.log_lines(events, names, turn)
+    def log_lines(
+        self, events: Sequence[Event], names: Sequence[str], turn: Any, seen: Any = None
+    ) -> list[str]:
+        return texts.log_lines(events, names, turn)  # no private cards in this game
 
     def turn_status(self, phase: str, observation: Observation, selected: bool) -> str:
         from goldnet.games.mountains_rivers.rules import FREE, State
