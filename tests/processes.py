@@ -36,15 +36,17 @@ def goldnet(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]
 
 
 class Process:
-    """A ``goldnet`` process in the background, its output in files (read while it runs)."""
+    """A ``goldnet`` process in the background, its output in files (read while it runs);
+    ``module``: another Python module to run (``python -m MODULE ARGS``), e.g. a test's GUI
+    peer (tests/ui/gui_peer.py)."""
 
-    def __init__(self, folder: Path, label: str, *args: str) -> None:
+    def __init__(self, folder: Path, label: str, *args: str, module: str = "goldnet") -> None:
         self.out_path = folder / f"{label}.out"
         self.err_path = folder / f"{label}.err"
         self._out: IO[bytes] = self.out_path.open("wb")
         self._err: IO[bytes] = self.err_path.open("wb")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "goldnet", *args],
+            [sys.executable, "-m", module, *args],
             stdout=self._out,
             stderr=self._err,
             cwd=ROOT,

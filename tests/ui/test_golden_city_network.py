@@ -5,9 +5,10 @@ relay, TCP + TLS and zeroconf on 127.0.0.1, real ``goldnet`` processes).
   one Confirm as against bots; a spectator window watches from the invite code and its scene
   holds only the public view (no mission card, no lantern peek); every record is the same file
   and verifies; a mission fulfilled is announced (never "fulfilled but never announced").
-- A window's connection dies mid-game (the window is gone, its journal stays); a new window on
-  the same profile resumes the game from the lobby and plays it to the end; its record is the
-  host's and verifies.
+- A GUI peer — the desktop client's window in a process of its own (tests/ui/gui_peer.py),
+  playing by clicks — is killed mid-game (SIGKILL: no goodbye, its journal as the kill left
+  it); a new window on the same profile resumes the game from the lobby and plays it to the
+  end; its record is the host's and verifies.
 """
 
 from __future__ import annotations
@@ -231,7 +232,7 @@ def test_two_windows_and_a_bot_process_play_by_invite_code_and_a_spectator_watch
     assert not list((tmp_path / "watcher" / "journal").glob("*.journal"))
 
 
-def test_a_window_s_connection_dies_and_a_new_window_resumes_from_the_lobby(
+def test_a_killed_gui_peer_s_game_is_resumed_from_the_lobby_and_finishes(
     qtbot: Any,
     windows: list[MainWindow],
     tmp_path: Path,
@@ -248,26 +249,22 @@ def test_a_window_s_connection_dies_and_a_new_window_resumes_from_the_lobby(
     processes.append(host)
     invite = host.first_json()["invite"]
     mine = Profile(tmp_path / "mine")
-    window = new_window(qtbot, windows, mine)
-    window.start.name_edit.setText("Mia")
-    window.lobby.join_code(invite)
-    processes.append(
-        Process(
-            tmp_path,
-            "bot",
-            *("join", invite, "--bot", "random", "--json"),
-            *("--profile", str(tmp_path / "bot"), "--player-name", "Robot"),
-        )
+    peer = Process(
+        tmp_path, "gui-peer", str(mine.folder), str(invite), "3", module="tests.ui.gui_peer"
     )
-    c = controller(qtbot, window)
-    seat = c.human
-    assert seat is not None
-    played = play_windows(qtbot, [(window, policy)], until=lambda: c.obs.turn >= 3)
-    assert played > 0 and c.phase != "over"
-    # the connection dies with the window: nothing is said to the others, the journal stays
-    window.shutdown()
-    windows.remove(window)
-    window.close()
+    processes.append(peer)
+    bot = Process(
+        tmp_path,
+        "bot",
+        *("join", invite, "--bot", "random", "--json"),
+        *("--profile", str(tmp_path / "bot"), "--player-name", "Robot"),
+    )
+    processes.append(bot)
+    told = peer.first_json(timeout=120)  # its window played by clicks up to turn 3
+    seat, names = told["seat"], tuple(told["names"])
+    assert isinstance(seat, int) and told["turn"] >= 3
+    peer.proc.kill()  # no goodbye, whatever it was writing: its journal as the kill left it
+    peer.proc.wait(30)
     journals = unfinished(mine.folder / "journal")
     assert len(journals) == 1
     before = read_journal(journals[0])
@@ -279,14 +276,14 @@ def test_a_window_s_connection_dies_and_a_new_window_resumes_from_the_lobby(
     assert start.resume_button.toolTip().startswith("Golden City")
     QTest.mouseClick(start.resume_button, Qt.MouseButton.LeftButton)
     resumed = controller(qtbot, again)
-    assert resumed.human == seat and resumed.names == c.names
+    assert resumed.human == seat and resumed.names == names
     assert resumed.obs.turn >= 3  # where the game stood, with the earlier turns in the log
     assert any(line.startswith("The game goes on from turn ") for line in lines(again))
     artifacts.save(again.grab().toImage(), "gc-network-resumed-en.png")
     play_windows(qtbot, [(again, policy)])
     record = check_record(qtbot, again)
     assert Path(host.finish(120)["record"]).read_bytes() == record
-    assert Path(processes[1].finish(120)["record"]).read_bytes() == record
+    assert Path(bot.finish(120)["record"]).read_bytes() == record
     after = read_journal(journals[0])
     assert after.end is not None and after.end[0] == "over"
     assert after.incoming[: len(before.incoming)] == before.incoming
