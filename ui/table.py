@@ -223,6 +223,7 @@ class TableWidget(QWidget):
             self.dealing = (self.dealer.deal(setup, None, profile or Profile()), setup)
             self.end.hide()
             self.pause.hide()
+            self._show_seats(False)
             self.view.setScene(None)
             self.scene = None
             self.log.clear()
@@ -388,6 +389,7 @@ class TableWidget(QWidget):
 
     def _refresh(self) -> None:
         c, scene = self.controller, self.scene
+        self.view.show_message(texts.dealing() if self.dealing is not None else "")
         if self._hint_phase is not None and (c is None or c.phase != self._hint_phase):
             self.show_hint("")  # the hint was about a phase that is over
         self.undo_button.setEnabled(c is not None and c.phase == "confirm")

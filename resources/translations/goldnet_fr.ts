@@ -1577,6 +1577,10 @@
         <translation>La locomotive entre en gare de Golden City !</translation>
     </message>
     <message>
+        <source>The locomotive is in Golden City station.</source>
+        <translation>La locomotive est en gare de Golden City.</translation>
+    </message>
+    <message>
         <source>No issue of the Gazette can appear.</source>
         <translation>Aucun numéro de la Gazette ne peut paraître.</translation>
     </message>

@@ -57,14 +57,15 @@ def test_the_gui_thread_runs_its_timers_while_the_deal_runs(qtbot, monkeypatch, 
     seen: list[tuple[bool, str]] = []
 
     def tick() -> None:  # on the GUI thread, while the deal waits for it
-        seen.append((table.dealing is not None, table.status.text()))
+        seen.append((table.dealing is not None, table.view.message.text()))
         release.set()
 
     QTimer.singleShot(0, tick)
     table.start_game(SETUP, profile=Profile(tmp_path / "me"))
     c = dealt(qtbot, table, timeout=int(BOUND * 2000))
-    assert seen == [(True, "Dealing… the game starts in a moment.")]
+    assert seen == [(True, "Dealing… the game starts in a moment.")]  # on the empty board
     assert c.game.table.names == SETUP.names and len(table.scene.panels) == 3
+    assert not table.view.message.isVisible() and not table.status.text().startswith("Dealing")
 
 
 def test_a_failed_deal_is_told_and_leads_back(qtbot, monkeypatch, tmp_path) -> None:

@@ -42,7 +42,7 @@ from goldnet.games.golden_city.board import (
 from .. import style
 from . import art, icons
 from .geometry import MINE_HEX, Layout, shore_angle
-from .places import column_letter, gallery_number, grid
+from .places import column_letter, grid
 from .words import compass
 
 if TYPE_CHECKING:
@@ -290,15 +290,7 @@ class MineItem(QGraphicsItem):
                     0.6 * MINE_HEX,
                     art.PALETTE["gold-light"],
                 )
-            else:  # the gallery's number (:mod:`.places`), at its lower right
-                art.text(
-                    painter,
-                    c + QPointF(0.62 * MINE_HEX, 0.6 * MINE_HEX),
-                    str(gallery_number(board, m)),
-                    0.34 * MINE_HEX,
-                    art.PALETTE["gold-light"],
-                    outline=art.PALETTE["ink"],
-                )
+            # a gallery's number is drawn by its FieldItem: above the gallery's highlight
 
 
 class FieldItem(QGraphicsItem):
@@ -322,6 +314,9 @@ class FieldItem(QGraphicsItem):
         self._rect = self._shape.boundingRect().adjusted(-4, -4, 4, 4)
         self.glow: QColor | None = None
         self.label = ""
+        self.tag = ""
+        """A gallery's number (:mod:`.places`), drawn at its lower right above the highlight
+        (a highlight never hides it); "" for a surface field and a door."""
         self.hovered = False
         self.setZValue(Z_GLOW)
         self.setAcceptHoverEvents(True)
@@ -340,8 +335,6 @@ class FieldItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        if self.glow is None and not self.hovered:
-            return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.glow is not None:
             fill = QColor(self.glow)
@@ -359,6 +352,15 @@ class FieldItem(QGraphicsItem):
                 painter.drawEllipse(self.centre, self.size * 0.8, self.size * 0.8)
             else:
                 painter.drawPath(self._shape)
+        if self.tag:  # above the highlight
+            art.text(
+                painter,
+                self.centre + QPointF(0.64 * self.size, 0.62 * self.size),
+                self.tag,
+                0.36 * self.size,
+                art.PALETTE["gold-light"],
+                outline=art.PALETTE["ink"],
+            )
         if self.label:
             at = self.centre + QPointF(self.size * 0.5, -self.size * 0.5)
             painter.setPen(QPen(QColor("#ffffff"), self.size * 0.05))

@@ -37,7 +37,10 @@ def roll_caption(name: str, face: object, steps: object, obs: Observation) -> st
 def track_caption(obs: Observation) -> str:
     """How far the locomotive is from the station, and when the next Gazette appears."""
     left = len(obs.board.track) - 1 - obs.locomotive
-    line = tr("The locomotive is %n field(s) from the station.", left)
+    if left <= 0:
+        line = tr("The locomotive is in Golden City station.")
+    else:
+        line = tr("The locomotive is %n field(s) from the station.", left)
     if left > 1:
         gazette = 3 - obs.advances % 3
         line += " " + tr("Next Gazette after %n more advance(s).", gazette)

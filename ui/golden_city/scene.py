@@ -53,7 +53,7 @@ from .items import (
 from .marks import LightItem, MarkItem
 from .overlays import BubbleItem, ButtonItem, DuelItem, StoreItem, StoreOffer
 from .panels import SeatInfo, SeatPanelItem
-from .places import cave_letters
+from .places import cave_letters, gallery_number
 from .tips import field_tip, mine_tip
 from .words import mine_title, station_label, tr
 
@@ -107,6 +107,9 @@ class TableScene(QGraphicsScene):
             FieldItem("mine", m, lay.mine_centres[m], lay.mine_hexes[m], MINE_HEX)
             for m in range(len(board.mine.coords))
         ]
+        for m, item in enumerate(self.mine_fields):
+            if board.door_cave[m] < 0:
+                item.tag = str(gallery_number(board, m))
         for item in (*self.fields, *self.mine_fields):
             self.addItem(item)
         self.hill_tokens = [TokenItem(False, 0.46 * H) for _ in board.hills]
