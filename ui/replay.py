@@ -10,7 +10,7 @@ view rebuilt from the secrets the audit published (:mod:`goldnet.seat_views`): t
 given that seat's observation only, exactly as its window was at the table. The turn log follows
 the view: the public one logs the verifier's events, a seat's view that seat's machine's events,
 worded with that seat's observation (its own mission's words, the values of its own peeks) and
-never anything another seat saw privately (:func:`ui.golden_city.log.log_lines`).
+never anything another seat saw privately (the kit's :meth:`~ui.kits.Kit.log_lines`).
 
 A record that cannot be replayed raises :class:`ReplayError` with a ``kind`` (the record
 errors' own kinds, :attr:`goldnet.records.RecordError.kind`, or this module's); the window says
