@@ -478,6 +478,9 @@ async def _member(spec: dict[str, Any], profiler: Any = None) -> dict[str, Any]:
             known(["card", event.deck, event.card])
         elif isinstance(event, GameStarted):
             marks["started"] = now
+            engine = member.machine.engine
+            if profiler is not None and engine is not None and not engine.decks():
+                profiler.enable()  # no deal: play starts here
         elif isinstance(event, Dealt) and event.step == "dealt":
             marks["dealt"] = now
             if profiler is not None:
