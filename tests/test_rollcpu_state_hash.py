@@ -42,7 +42,8 @@ def play(game: str, options: tuple[Any, ...], seed: str) -> int:
         if isinstance(request, ChanceOf):
             binding.apply_outcome(stream.choice(range(len(request.outcomes))))
         elif isinstance(request, RevealOf):
-            binding.apply_card(request.deck, request.card, request.to, state.values[request.card])
+            value = state.values[request.card]  # type: ignore[attr-defined]
+            binding.apply_card(request.deck, request.card, request.to, value)
         elif isinstance(request, TurnOf):
             seat = request.seat
             action = stream.choice(state.legal_actions(seat))
