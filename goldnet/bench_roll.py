@@ -25,7 +25,9 @@ One table per game and one for the echo, all at the same relay.
   path a roll's messages must travel (the move out, the other member's reveal back), without
   the protocol's work: no signature is made or checked by the clients (the envelopes are signed
   beforehand), no rules, no journal. Same relay, same TLS connection code
-  (:class:`~goldnet.net.connection.RelayConnection`).
+  (:class:`~goldnet.net.connection.RelayConnection`); the echo's clients take each frame
+  through ``next_frame`` (a task woken per read, as a plain asyncio client does), the members in
+  the read's own callback (:meth:`~goldnet.net.connection.RelayConnection.dispatch`).
 - **Ping**, for comparison: a frame to the relay, answered by the relay (half an echo's legs,
   the relay's own answer instead of a forwarded envelope).
 - **Journal write-ahead**: each member's write and sync of the envelopes of one step, before
@@ -478,6 +480,9 @@ async def _member(spec: dict[str, Any], profiler: Any = None) -> dict[str, Any]:
             known(["card", event.deck, event.card])
         elif isinstance(event, GameStarted):
             marks["started"] = now
+            engine = member.machine.engine
+            if profiler is not None and engine is not None and not engine.decks():
+                profiler.enable()  # no deal: play starts here
         elif isinstance(event, Dealt) and event.step == "dealt":
             marks["dealt"] = now
             if profiler is not None:

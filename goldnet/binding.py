@@ -18,6 +18,11 @@ its own move as sent): an equal one applies afresh — equality cannot tell ``Tr
 nor ``repr`` an int subclass from an int, and the rules may refuse one and take the other.
 The due of a chance request is made once per request object (a frozen value the rules may hand
 out again for the same kind of draw), not at each of the machine's several questions per step.
+
+The state hash is kept for the state object it was computed on, and dropped by every step
+applied through the binding (the only way the machine changes its state): :meth:`prepare`
+computes it ahead, in idle time, for the action due next — the mover signs it and every other
+member compares it, both on a roll's path.
 """
 
 from __future__ import annotations
@@ -52,6 +57,8 @@ class EngineBinding:
         """(state checked on, seat, the action object checked, the clone it made, its events)."""
         self._chance: tuple[ChanceOf, Chance] | None = None
         """The last chance request seen and its due (asked several times per step)."""
+        self._hash: tuple[GameState, bytes] | None = None
+        """The state hash and the state object it is of (dropped by every step applied)."""
 
     def due(self) -> Due:
         request = self.state.awaiting()
@@ -78,6 +85,7 @@ class EngineBinding:
         self._checked = (self.state, seat, action, trial, events)
 
     def apply_action(self, seat: int, action: tuple[Any, ...]) -> None:
+        self._hash = None
         checked, self._checked = self._checked, None
         if checked is not None:
             state, checked_seat, checked_action, trial, events = checked
@@ -88,7 +96,7 @@ class EngineBinding:
         self.events.extend(self.state.apply(action))
 
     def apply_outcome(self, index: int) -> None:
-        self._checked = None
+        self._checked = self._hash = None
         request = self.state.awaiting()
         assert isinstance(request, ChanceOf)
         self.events.extend(self.state.apply_chance(request.outcomes[index][0]))
@@ -100,15 +108,26 @@ class EngineBinding:
 
     def apply_claim(self, seat: int, claim: tuple[Any, ...]) -> None:
         """Raises: IllegalAction, the state unchanged, when the claim is no longer legal."""
-        self._checked = None
+        self._checked = self._hash = None
         self.events.extend(self.state.apply_claim(seat, claim))
 
     def apply_card(self, deck: str, card: int, to: int | None, value: Wire) -> None:
-        self._checked = None
+        self._checked = self._hash = None
         self.events.extend(self.state.apply_reveal(deck, card, to, value))
 
     def state_hash(self) -> bytes:
-        return self.state.public_hash()
+        cached = self._hash
+        if cached is not None and cached[0] is self.state:
+            return cached[1]
+        hash_ = self.state.public_hash()
+        self._hash = (self.state, hash_)
+        return hash_
+
+    def prepare(self) -> None:
+        """Compute ahead, for idle time, what the next step needs if it is an action: the
+        state hash (the mover signs it, the others compare it)."""
+        if isinstance(self.state.awaiting(), TurnOf):
+            self.state_hash()
 
     def decks(self) -> tuple[Deck, ...]:
         return self.state.decks()

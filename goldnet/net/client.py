@@ -56,21 +56,6 @@ LOST = (ConnectionError, OSError, EOFError, asyncio.IncompleteReadError, Timeout
 """What a lost (or never made) connection to the relay raises."""
 
 
-async def _let_others_run() -> None:
-    """Give the event loop's other work its turn before this peer takes its next frame.
-
-    A frame whose handling sent something (e.g. this member's reveal for the move just
-    taken) may have come with others already read (the mover's reveal, sent with its move);
-    taking those first — a signature check, a draw — would hold up what was just sent wherever
-    its reader shares this event loop: the host's relay (``goldnet host``), which forwards it
-    only once this task yields. Two turns: in the first, the loop sees the relay's socket
-    readable and reads it after this task's turn; in the second, the relay forwards before
-    this task goes on. Nothing is reordered for this peer; the bytes already left.
-    """
-    await asyncio.sleep(0)
-    await asyncio.sleep(0)
-
-
 class NetPeer(TablePeer):
     """One peer of one table, through its relay (see the module docstring); the game side is
     :class:`~goldnet.net.peer.TablePeer`'s.
@@ -109,6 +94,14 @@ class NetPeer(TablePeer):
         """The game the relay's ``hello`` named."""
         self._writes = 0
         """Writes to the relay so far (a frame's handling that sent something yields after)."""
+        self._link: RelayConnection | None = None
+        """The connection whose frames :meth:`_on_read` takes."""
+        self._link_done: asyncio.Future[None] | None = None
+        """Done when that connection's game ended, or with what ended the connection."""
+        self._link_yielding = False
+        """The frames read wait for the event loop's other work (:meth:`_on_read`)."""
+        self._link_active = 0.0
+        """Loop time of the last read from the relay (for :data:`IDLE_TIMEOUT`)."""
 
     def _send(self, frames: list[list[Any]]) -> None:
         # Nothing is written to a connection already closing (asyncio's TLS transport raises
@@ -245,22 +238,78 @@ class NetPeer(TablePeer):
         self._maybe_play()
         heartbeat = asyncio.create_task(self._ping(link))
         self.connected = True
+        loop = asyncio.get_running_loop()
+        self._link, self._link_done = link, loop.create_future()
+        self._link_yielding = False
+        self._link_active = loop.time()
+        try:
+            link.dispatch(self._on_read)
+            self._on_read()  # what came with the welcome
+            while not self._link_done.done():  # frames are taken by _on_read, not here
+                idle = self._link_active + IDLE_TIMEOUT - loop.time()
+                if idle <= 0:
+                    raise TimeoutError("nothing from the relay for too long")
+                await asyncio.wait((self._link_done,), timeout=idle)
+            self._link_done.result()  # raises what ended the connection
+        finally:
+            link.dispatch(None)
+            done = self._link_done
+            if done.done() and not done.cancelled():
+                done.exception()  # looked at: retrieved even when this task was cancelled
+            self._link = None
+            self.connected = False
+            heartbeat.cancel()
+
+    def _on_read(self) -> None:
+        """Take the frames read from the relay (called from the read itself: no task wakes up
+        per frame), in order, until the game ends or the connection does.
+
+        A frame whose handling sent something (e.g. this member's reveal for the move just
+        taken) may have come with others already read (the mover's reveal, sent with its
+        move); taking those at once — a signature check, a draw — would hold up what was just
+        sent wherever its reader shares this event loop: the host's relay (``goldnet host``),
+        which forwards it only once this callback returns. The rest then waits two turns of
+        the loop: in the first, the loop sees the relay's socket readable and reads it; in the
+        second, the relay forwards. Nothing is reordered for this peer; the bytes already left.
+        """
+        link, done = self._link, self._link_done
+        if link is None or done is None or done.done() or self._link_yielding:
+            return
+        self._link_active = asyncio.get_running_loop().time()
         try:
             while self.outcome is None:
                 if self.failure is not None:
                     raise self.failure
-                frame = link.buffered()  # read with others (a move and its reveals): no wait
+                frame = link.buffered()
                 if frame is None:
-                    async with asyncio.timeout(IDLE_TIMEOUT):  # no task per frame, as wait_for
-                        frame = await link.next_frame()
+                    link.reader.check()  # the end of the stream, once its frames are taken
+                    return
                 writes = self._writes
                 self._on_frame(frame)
-                await link.writer.drain()
-                if self._writes != writes:
-                    await _let_others_run()
-        finally:
-            self.connected = False
-            heartbeat.cancel()
+                if self._writes != writes and link.reader.frames and self.outcome is None:
+                    self._link_yielding = True
+                    asyncio.get_running_loop().call_soon(self._after_yield, done, 1)
+                    return
+            if not done.done():  # (the game's end may have set it already)
+                done.set_result(None)
+        except Exception as exc:  # ends this connection: _connect judges it (LOST: retried)
+            if not done.done():
+                done.set_exception(exc)
+
+    def _after_yield(self, done: asyncio.Future[None], turns: int) -> None:
+        if done is not self._link_done:
+            return  # that connection ended meanwhile
+        if turns:
+            asyncio.get_running_loop().call_soon(self._after_yield, done, turns - 1)
+            return
+        self._link_yielding = False
+        self._on_read()
+
+    def _finish(self, ending: str, **kwargs: Any) -> None:
+        super()._finish(ending, **kwargs)
+        done = self._link_done
+        if done is not None and not done.done():  # e.g. ended by the clock: stop reading now
+            done.set_result(None)
 
     def _leave(self) -> None:
         """The seat's bot failed: end the connection as soon as the step under way has sent

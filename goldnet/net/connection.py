@@ -3,8 +3,14 @@
 :meth:`RelayConnection.open` connects and checks that the relay shows the key the invite code
 (or LAN announcement) names — before a byte of the protocol is sent; :meth:`RelayConnection.greet`
 reads ``hello``, authenticates (``auth``) and reads ``welcome``; then :meth:`next_frame` reads
-the relay's frames, each checked by :func:`~goldnet.net.frames.parse_relay_frame`. The game
-itself — catch-up, journal, lockstep — is :class:`goldnet.net.client.NetPeer`'s.
+the relay's frames, each checked by :func:`~goldnet.net.frames.parse_relay_frame` — or, once
+:meth:`dispatch` gave a handler, the handler is called from the read itself, in the event loop's
+callback that took the bytes from the socket: no task wakes up to take a frame (a member's
+reveal leaves one loop turn sooner). The game itself — catch-up, journal, lockstep — is
+:class:`goldnet.net.client.NetPeer`'s.
+
+Frames are decoded as their bytes arrive (:class:`FrameReader`), in order, once each; a bad frame
+ends the reading (the frames before it are still handed on).
 
 :func:`probe` and :func:`shows_key` open a connection only to check a relay's key: the first
 connection of a join (a wrong address is reported at once, not after the client's retries) and
@@ -15,7 +21,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import Any, SupportsIndex
 
 from protocol.identity import Identity
 
@@ -41,22 +49,79 @@ PROBE_TIMEOUT = 6.0
 """Seconds the first connection to a table may take before it counts as unreachable."""
 
 
+class FrameReader(asyncio.StreamReader):
+    """The stream's reader, decoding the relay's frames as their bytes come in (the stream's
+    own buffer stays empty): :attr:`frames` in order, then :attr:`error` if a frame was bad;
+    the handler :attr:`sink`, once set, is told after every read (and at the end of the
+    stream), from the transport's callback."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(loop=loop)
+        self.frames: deque[RelayFrame] = deque()
+        self.error: NetError | None = None
+        """Why the reading stopped on a bad frame, if it did."""
+        self.sink: Callable[[], None] | None = None
+        self._decoder = FrameDecoder()
+        self._ready: asyncio.Future[None] | None = None
+
+    def feed_data(self, data: Iterable[SupportsIndex]) -> None:
+        if self.error is None and data:
+            try:
+                for message in self._decoder.feed(bytes(data)):
+                    self.frames.append(parse_relay_frame(message))
+            except FrameError as exc:
+                self.error = NetError(f"the relay sent a bad frame: {exc}")
+        self._notify()
+
+    def feed_eof(self) -> None:
+        super().feed_eof()
+        self._notify()
+
+    def set_exception(self, exc: Exception) -> None:
+        super().set_exception(exc)
+        self._notify()
+
+    def _notify(self) -> None:
+        ready, self._ready = self._ready, None
+        if ready is not None and not ready.done():
+            ready.set_result(None)
+        if self.sink is not None:
+            self.sink()
+
+    def check(self) -> None:
+        """Raise what ended the reading, if anything did (the frames read before it first).
+
+        Raises:
+            NetError: a bad frame.
+            EOFError: the relay closed the connection.
+            OSError: the connection was lost.
+        """
+        if self.error is not None:
+            raise self.error
+        exc = self.exception()
+        if exc is not None:
+            raise exc
+        if self.at_eof():
+            raise EOFError("the relay closed the connection")
+
+    async def wait(self) -> None:
+        """Until the next read or the end of the stream."""
+        self._ready = asyncio.get_running_loop().create_future()
+        await self._ready
+
+
 class RelayConnection:
     """One open connection to a relay whose key was checked (see the module docstring).
 
     Attributes:
-        reader, writer: the TLS stream.
+        reader, writer: the TLS stream (the reader decodes the frames).
         relay_key: the relay's 32-byte public key, as its certificate shows it.
     """
 
-    def __init__(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, relay_key: bytes
-    ) -> None:
+    def __init__(self, reader: FrameReader, writer: asyncio.StreamWriter, relay_key: bytes) -> None:
         self.reader = reader
         self.writer = writer
         self.relay_key = relay_key
-        self._decoder = FrameDecoder()
-        self._pending: list[RelayFrame] = []
 
     @classmethod
     async def open(cls, invite: Invite, timeout: float = CONNECT_TIMEOUT) -> RelayConnection:
@@ -66,9 +131,16 @@ class RelayConnection:
             OSError, TimeoutError: nothing answers at that address (in time).
             PinError: something answers there with another key.
         """
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(invite.host, invite.port, ssl=client_context()), timeout
+        loop = asyncio.get_running_loop()
+        reader = FrameReader(loop)
+        protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
+        transport, _ = await asyncio.wait_for(
+            loop.create_connection(
+                lambda: protocol, invite.host, invite.port, ssl=client_context()
+            ),
+            timeout,
         )
+        writer = asyncio.StreamWriter(transport, protocol, reader, loop)
         try:
             relay_key = check_pin(writer.get_extra_info("ssl_object"), invite.fingerprint)
         except BaseException:
@@ -109,20 +181,23 @@ class RelayConnection:
             EOFError: the relay closed the connection.
             NetError: the relay sent a bad frame (not retried).
         """
-        while not self._pending:
-            data = await self.reader.read(65536)
-            if not data:
-                raise EOFError("the relay closed the connection")
-            try:
-                self._pending.extend(parse_relay_frame(m) for m in self._decoder.feed(data))
-            except FrameError as exc:
-                raise NetError(f"the relay sent a bad frame: {exc}") from None
-        return self._pending.pop(0)
+        reader = self.reader
+        while not reader.frames:
+            reader.check()
+            await reader.wait()
+        return reader.frames.popleft()
 
     def buffered(self) -> RelayFrame | None:
         """The relay's next frame if it was read already (None: :meth:`next_frame` must wait
         for it)."""
-        return self._pending.pop(0) if self._pending else None
+        frames = self.reader.frames
+        return frames.popleft() if frames else None
+
+    def dispatch(self, handler: Callable[[], None] | None) -> None:
+        """Call ``handler`` after every read from now on (``None``: stop), from the transport's
+        callback: it takes the frames with :meth:`buffered` and looks at the end of the
+        stream with :meth:`FrameReader.check`. Not called for what was read before."""
+        self.reader.sink = handler
 
     def send(self, message: list[Any]) -> None:
         """Queue one frame (``[kind, ...]``) to the relay."""

@@ -505,6 +505,9 @@ class TablePeer:
         self._flush()
         if not self._replaying and self.outcome is None:  # own envelopes are known by now
             self._journal_accepted()
+            engine = self.machine.engine
+            if isinstance(engine, EngineBinding):
+                engine.prepare()  # what has left first: this is for the next action
         halt = self.machine.halted
         if halt is not None and self.outcome is None:
             self._finish("halted", reason=halt.reason, culprit=halt.culprit)
