@@ -33,7 +33,7 @@ def play(game: str, options: tuple[Any, ...], seed: str) -> int:
     """A random game, every step through the binding, the hash asked before and after each;
     returns the actions applied."""
     binding = make_engine(game, options, 2)
-    stream = Stream("tests/rollcpu/state-hash", seed)
+    stream = Stream("tests/state-hash-kept", seed)
     actions = 0
     for step in range(2_000):
         agree(binding)
