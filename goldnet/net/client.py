@@ -28,6 +28,7 @@ from protocol.identity import Identity
 from protocol.messages import MAX_SEATS
 
 from .. import games
+from ..binding import EngineBinding
 from .connection import RelayConnection, unexpected
 from .errors import NetError, RelayLost
 from .frames import (
@@ -117,6 +118,30 @@ class NetPeer(TablePeer):
             # one write: one TLS record for a move and its reveal
             self._writer.write(b"".join(encode(frame) for frame in frames))
             self._writes += 1
+
+    def _engine(self, game: str, options: tuple[Any, ...], seats: int) -> EngineBinding:
+        """The machine's engines, for a table of the game this peer joined only: the one it
+        was given, else the one its relay announced (docs/security.md, "Which table"). A table
+        of another game, signed by seat 0 or not, is refused before this peer commits to it,
+        and so is one whose game has no bot of this peer's bot level: its bot would fail at its
+        first turn, stopping this seat on a table a remote member chose.
+
+        Raises:
+            NetError: the table is of another game, or not one this peer's bot plays.
+        """
+        expected = self.game or self._relay_game
+        if expected and game != expected:
+            raise NetError(
+                f"seat 0 proposed a table of {game!r}, but this peer joined a table of "
+                f"{expected!r}: it takes no part in it"
+            )
+        levels = games.get(game).bot_levels if game in games.names() else ()
+        if self.bot is None and self.bot_level and levels and self.bot_level not in levels:
+            raise NetError(
+                f"the table is of {game!r}, which has no bot {self.bot_level!r} "
+                f"({', '.join(levels)}): this peer takes no part in it"
+            )
+        return super()._engine(game, options, seats)
 
     def switch_relay(self, invite: Invite) -> None:
         """Go on through another relay (a member re-hosted the table): journalled, and the
