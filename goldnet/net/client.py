@@ -170,11 +170,21 @@ class NetPeer(TablePeer):
             raise
 
     async def _run(self) -> Outcome:
+        """Connect and play, the clock beside: a step of the clock that fails (the journal
+        cannot be written when it adjudicates) stops the peer as a frame's step would, instead
+        of dying unheard while the peer waits for frames that may never come."""
         clock = asyncio.create_task(self._clock())
+        connect = asyncio.create_task(self._connect())
         try:
-            return await self._connect()
+            await asyncio.wait((clock, connect), return_when=asyncio.FIRST_COMPLETED)
+            failed = clock.exception() if clock.done() and not connect.done() else None
+            if failed is not None:
+                raise failed
+            return await connect
         finally:
             clock.cancel()
+            connect.cancel()
+            await asyncio.gather(clock, connect, return_exceptions=True)
 
     async def _clock(self) -> None:
         """Time passes for the machine whether the relay is there or not: past the table's
