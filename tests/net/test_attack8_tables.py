@@ -132,3 +132,48 @@ def test_a_hosted_table_resumed_from_the_lobby_brings_back_its_own_bots_journal(
             await asyncio.gather(task, return_exceptions=True)
 
     run(scenario(), timeout=90)
+
+
+@pytest.mark.xfail(strict=True, reason="a relay's hello tells no game id (docs/security.md)")
+def test_resuming_a_game_whose_host_opened_another_table_on_its_port_takes_no_seat_there(
+    tmp_path: Path,
+) -> None:
+    """A joiner's journal of a game left mid-way; its host has since opened a new table on
+    the same port (same key, so the pin holds). ``resume`` authenticates there as a player and
+    takes the new table's free seat before anything tells it the relay hosts another game; its
+    peer then refuses that table (another game id), which waits for ever for its commit."""
+
+    async def scenario() -> None:
+        with socket.socket() as probe:
+            probe.bind((HOST, 0))
+            port = probe.getsockname()[1]
+        host_profile, joiner_profile = Profile(tmp_path / "h"), Profile(tmp_path / "j")
+        heard = Recorder()
+        host = TableService(host_profile, heard, "Hal", interfaces=[HOST])
+        joiner = TableService(joiner_profile, Recorder(), "Jo", interfaces=[HOST])
+        tasks = [asyncio.create_task(host.host(GAME, seats=2, port=port))]
+        await until(lambda: host.invite is not None)
+        assert host.invite is not None
+        tasks.append(asyncio.create_task(joiner.join(host.invite, bot="greedy")))
+        await until(lambda: any(v.on_turn for v in heard.views), 20)
+        for service in (joiner, host):
+            await service.close()
+        path = joiner.peer.journal.path if joiner.peer and joiner.peer.journal else None
+        assert path is not None
+        again = TableService(host_profile, Recorder(), "Hal", interfaces=[HOST])
+        back = TableService(joiner_profile, Recorder(), "Jo", interfaces=[HOST])
+        tasks.append(asyncio.create_task(again.host(GAME, seats=2, port=port)))
+        try:
+            await until(lambda: again.relay is not None and len(again.relay.members) == 1)
+            assert again.relay is not None
+            tasks.append(asyncio.create_task(back.resume(path)))
+            await until(lambda: back.peer is not None and back.peer.connected, 10)
+            assert joiner_profile.identity.public not in [k for k, _ in again.relay.members]
+        finally:
+            for service in (back, again):
+                await service.close()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    run(scenario(), timeout=60)
