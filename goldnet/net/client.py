@@ -29,6 +29,7 @@ from protocol.messages import MAX_SEATS
 
 from .. import games
 from ..binding import EngineBinding
+from ..errors import GoldnetError
 from .connection import RelayConnection, unexpected
 from .errors import NetError, RelayLost
 from .frames import (
@@ -108,6 +109,8 @@ class NetPeer(TablePeer):
         self._writer: asyncio.StreamWriter | None = None
         self._relay_game = ""
         """The game the relay's ``hello`` named."""
+        self._stopped: GoldnetError | None = None
+        """Why a step of the clock failed, if one did: the peer stops (:meth:`_clock`)."""
         self._writes = 0
         """Writes to the relay so far (a frame's handling that sent something yields after)."""
 
@@ -170,31 +173,29 @@ class NetPeer(TablePeer):
             raise
 
     async def _run(self) -> Outcome:
-        """Connect and play, the clock beside: a step of the clock that fails (the journal
-        cannot be written when it adjudicates) stops the peer as a frame's step would, instead
-        of dying unheard while the peer waits for frames that may never come."""
         clock = asyncio.create_task(self._clock())
-        connect = asyncio.create_task(self._connect())
         try:
-            await asyncio.wait((clock, connect), return_when=asyncio.FIRST_COMPLETED)
-            failed = clock.exception() if clock.done() and not connect.done() else None
-            if failed is not None:
-                raise failed
-            return await connect
+            return await self._connect()
         finally:
             clock.cancel()
-            connect.cancel()
-            await asyncio.gather(clock, connect, return_exceptions=True)
 
     async def _clock(self) -> None:
         """Time passes for the machine whether the relay is there or not: past the table's
-        abandonment time without progress, this member signs an adjudication."""
+        abandonment time without progress, this member signs an adjudication. A step of the
+        clock that fails (the journal cannot be written) stops the peer as a frame's step
+        would — the connection ends and :meth:`_connect` raises it — instead of dying unheard
+        in this task while the peer waits for frames that may never come."""
         while self.outcome is None:
             await asyncio.sleep(1.0)
             self.loop_clock.tick()
             if not self._replaying:
-                self.machine.tick()
-                self._drain()
+                try:
+                    self.machine.tick()
+                    self._drain()
+                except GoldnetError as exc:
+                    self._stopped = exc
+                    self._leave()
+                    return
 
     async def _connect(self) -> Outcome:
         """Connect, and reconnect after every loss — for as long as the game lasts once it
@@ -208,6 +209,8 @@ class NetPeer(TablePeer):
             except LOST as exc:
                 if self.failure is not None:
                     raise self.failure from None
+                if self._stopped is not None:
+                    raise self._stopped from None
                 if self._ended.is_set():
                     break
                 if self.received > progress:  # the game went on: a new outage, a fresh budget
@@ -284,6 +287,8 @@ class NetPeer(TablePeer):
             while self.outcome is None:
                 if self.failure is not None:
                     raise self.failure
+                if self._stopped is not None:
+                    raise self._stopped
                 frame = link.buffered()  # read with others (a move and its reveals): no wait
                 if frame is None:
                     async with asyncio.timeout(IDLE_TIMEOUT):  # no task per frame, as wait_for
