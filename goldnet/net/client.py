@@ -28,6 +28,8 @@ from protocol.identity import Identity
 from protocol.messages import MAX_SEATS
 
 from .. import games
+from ..binding import EngineBinding
+from ..errors import GoldnetError
 from .connection import RelayConnection, unexpected
 from .errors import NetError, RelayLost
 from .frames import (
@@ -92,6 +94,8 @@ class NetPeer(TablePeer):
         self._writer: asyncio.StreamWriter | None = None
         self._relay_game = ""
         """The game the relay's ``hello`` named."""
+        self._stopped: GoldnetError | None = None
+        """Why a step of the clock failed, if one did: the peer stops (:meth:`_clock`)."""
         self._writes = 0
         """Writes to the relay so far (a frame's handling that sent something yields after)."""
         self._link: RelayConnection | None = None
@@ -110,6 +114,30 @@ class NetPeer(TablePeer):
             # one write: one TLS record for a move and its reveal
             self._writer.write(b"".join(encode(frame) for frame in frames))
             self._writes += 1
+
+    def _engine(self, game: str, options: tuple[Any, ...], seats: int) -> EngineBinding:
+        """The machine's engines, for a table of the game this peer joined only: the one it
+        was given, else the one its relay announced (docs/security.md, "Which table"). A table
+        of another game, signed by seat 0 or not, is refused before this peer commits to it,
+        and so is one whose game has no bot of this peer's bot level: its bot would fail at its
+        first turn, stopping this seat on a table a remote member chose.
+
+        Raises:
+            NetError: the table is of another game, or not one this peer's bot plays.
+        """
+        expected = self.game or self._relay_game
+        if expected and game != expected:
+            raise NetError(
+                f"seat 0 proposed a table of {game!r}, but this peer joined a table of "
+                f"{expected!r}: it takes no part in it"
+            )
+        levels = games.get(game).bot_levels if game in games.names() else ()
+        if self.bot is None and self.bot_level and levels and self.bot_level not in levels:
+            raise NetError(
+                f"the table is of {game!r}, which has no bot {self.bot_level!r} "
+                f"({', '.join(levels)}): this peer takes no part in it"
+            )
+        return super()._engine(game, options, seats)
 
     def switch_relay(self, invite: Invite) -> None:
         """Go on through another relay (a member re-hosted the table): journalled, and the
@@ -146,13 +174,21 @@ class NetPeer(TablePeer):
 
     async def _clock(self) -> None:
         """Time passes for the machine whether the relay is there or not: past the table's
-        abandonment time without progress, this member signs an adjudication."""
+        abandonment time without progress, this member signs an adjudication. A step of the
+        clock that fails (the journal cannot be written) stops the peer as a frame's step
+        would — the connection ends and :meth:`_connect` raises it — instead of dying unheard
+        in this task while the peer waits for frames that may never come."""
         while self.outcome is None:
             await asyncio.sleep(1.0)
             self.loop_clock.tick()
             if not self._replaying:
-                self.machine.tick()
-                self._drain()
+                try:
+                    self.machine.tick()
+                    self._drain()
+                except GoldnetError as exc:
+                    self._stopped = exc
+                    self._leave()
+                    return
 
     async def _connect(self) -> Outcome:
         """Connect, and reconnect after every loss — for as long as the game lasts once it
@@ -166,6 +202,8 @@ class NetPeer(TablePeer):
             except LOST as exc:
                 if self.failure is not None:
                     raise self.failure from None
+                if self._stopped is not None:
+                    raise self._stopped from None
                 if self._ended.is_set():
                     break
                 if self.received > progress:  # the game went on: a new outage, a fresh budget
@@ -280,6 +318,8 @@ class NetPeer(TablePeer):
             while self.outcome is None:
                 if self.failure is not None:
                     raise self.failure
+                if self._stopped is not None:
+                    raise self._stopped
                 frame = link.buffered()
                 if frame is None:
                     link.reader.check()  # the end of the stream, once its frames are taken

@@ -439,6 +439,12 @@ def describe_journal(path: Path) -> dict[str, Any]:
     }
 
 
+def game_id_of(state: JournalState) -> bytes | None:
+    """The game id of a journal's game (its table's), ``None`` before the table came."""
+    table, _ = _table_of(state)
+    return None if table is None else table.game_id
+
+
 def _table_of(state: JournalState) -> tuple[Table | None, int | None]:
     """The table of a journal's game (its first envelope, this peer's or another's) and this
     peer's seat at it (the sender of its own envelopes), when the journal holds them."""
