@@ -16,6 +16,9 @@ is never written over a ``.ts`` file as it is; :func:`merge` post-processes it:
 - a message lupdate found for the first time is added at the end of its context; one whose text
   holds ``%n`` is a plural (Qt replaces ``%n`` only in a plural), so it gets the language's
   plural forms, unfinished; the English file holds plurals only;
+- a message lupdate found outside any context — a call of a function of our own named ``tr``
+  that wraps ``translate`` with a context constant — is never added as a context of its own:
+  the file's named context holds it already, or it is reported, to add by hand;
 - a message turned plural in the code (lupdate says so, or its text now holds ``%n``) gets
   plural forms, its old translation in the first, unfinished.
 
@@ -63,6 +66,10 @@ class UpdateReport:
     plurals: list[Key] = field(default_factory=list)
     kept: list[Key] = field(default_factory=list)
     dropped: list[Key] = field(default_factory=list)
+    contextless: list[Key] = field(default_factory=list)
+    """messages lupdate found outside any context (a call of a function named ``tr`` that
+    wraps ``translate``) and no context of the file holds: not added — add them by hand to
+    the wrapper's context."""
 
     def lines(self, name: str) -> list[str]:
         """The report in words, one line per message (none when nothing happened)."""
@@ -72,6 +79,7 @@ class UpdateReport:
             ("plural now, fill in its forms", self.plurals),
             ("not found by lupdate, kept (the sources still use it)", self.kept),
             ("no longer in the sources, left out", self.dropped),
+            ("found outside any context, not added (add by hand)", self.contextless),
         ):
             if keys:
                 out.append(f"{name}: {len(keys)} message(s) {title}:")
@@ -215,8 +223,13 @@ def merge(
             message = _as_plural(message, forms)
             report.plurals.append(key)
         contexts.setdefault(context, []).append(message)
+    held = {source for _context, source, _comment in old}
     for key, message in lupdate.items():
         if key in old:
+            continue
+        if not key[0]:  # a wrapper's ``tr("…")``: lupdate cannot tell its context
+            if key[1] not in held and (is_plural(message) or not plurals_only):
+                report.contextless.append(key)
             continue
         if not is_plural(message) and "%n" in key[1]:
             message = _as_plural(message, forms)

@@ -226,3 +226,26 @@ def test_source_strings_reach_inside_f_strings(tmp_path: Path) -> None:
     path = tmp_path / "a.py"
     path.write_text("x = f\"{tr('Inner')} {y}\"\nz = ('a' 'b')\n", encoding="utf-8")
     assert {"Inner", "ab"} <= source_strings([path])
+
+
+def test_a_wrapper_s_messages_found_outside_any_context_make_no_context_of_their_own() -> None:
+    """lupdate reads ``tr("…")`` of a wrapper of ``translate`` as a message without a context:
+    the update keeps the file's own context for a text it holds and reports a new one instead
+    of writing a context with no name."""
+    previous = PREVIOUS_FR.encode()
+    stray = (
+        b"<context><name></name>"
+        b"<message><source>Wrapped</source><translation>Enrob\xc3\xa9</translation></message>"
+        b"<message><source>Only a wrapper says it</source><translation type='unfinished'/>"
+        b"</message></context></TS>"
+    )
+    found = previous.replace(b"</TS>", stray)
+    used = {"%n apple(s)", "Hello %1", "Wrapped", "Gone from the code", "Only a wrapper says it"}
+    data, report = merge(previous, found, used)
+    merged = _messages(data)
+    assert all(context for context, _, _ in merged)  # no context without a name
+    assert _text(merged[("Words", "Wrapped", "")]) == _text(
+        _messages(previous)[("Words", "Wrapped", "")]
+    )
+    assert report.contextless == [("", "Only a wrapper says it", "")]
+    assert any("Only a wrapper says it" in line for line in report.lines("goldnet_fr.ts"))

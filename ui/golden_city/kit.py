@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from goldnet.engine import Action, Event, Refusal, Terminal
 
 from . import words
+from .words import tr
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QObject
@@ -171,7 +172,7 @@ class GoldenCityKit:
                 f"<td align='right'>&nbsp;&nbsp;<b>{result.scores[s]}</b>&nbsp;&nbsp;</td>"
                 f"<td>{escape(mission)}</td></tr>"
             )
-        head = escape(words.tr("Final banks, missions included"))
+        head = escape(tr("Final banks, missions included"))
         return f"<p>{head}</p><table align='center' cellspacing='4'>{''.join(rows)}</table>"
 
 
