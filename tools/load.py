@@ -15,8 +15,9 @@ reference for the die's latency, on the same relay, under the same load.
 
 Measured: games, dice (rolls) and envelopes per second; die latency (from the move that makes
 a die due until every member knows its outcome) and the echo's, p50/p95/p99; each relay's
-resident memory (sampled every second, and its peak ``VmHWM``) and CPU; the machine's CPU use
-and load average. Checked, per game: every member ends ``over``; no envelope lost — each
+resident memory (sampled every second, and its peak ``VmHWM``), CPU (share of one core, and
+per envelope received: what bounds the envelopes one core can take); the machine's CPU use and
+load average. Checked, per game: every member ends ``over``; no envelope lost — each
 member received every other member's envelopes (``down = total − own``), and each spectator
 every envelope of the game. A failure is named in the report, never raised.
 
@@ -324,6 +325,11 @@ def _report(
                 "cpu_percent_of_a_core": (
                     round(100 * (cpu - t.cpu_start) / wall, 1)
                     if cpu is not None and t.cpu_start is not None
+                    else None
+                ),
+                "cpu_us_per_envelope_in": (
+                    round(1e6 * (cpu - t.cpu_start) / t.envelopes_in)
+                    if cpu is not None and t.cpu_start is not None and t.envelopes_in
                     else None
                 ),
             }
