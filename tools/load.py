@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""Load run: several Golden City tables at once on 127.0.0.1, each through a relay process of
-its own (as ``goldnet relay`` runs one table), with spectators on the first, for a bounded
-time; what the relays sustain, measured.
+"""Load run: several Golden City tables at once on 127.0.0.1, each game through a relay
+process of its own (as ``goldnet relay`` runs one table), with spectators on the first table,
+for a bounded time; what the relays sustain, measured.
 
 Each table plays whole games one after another until ``--seconds`` have passed: ``--seats``
 members per game, each a process of its own (``python -m goldnet.bench_roll member``: a
 :class:`~goldnet.net.client.NetPeer` with its journal on and a random bot that thinks
 ``--think`` seconds before each move, as a person does; the deck deals every game), through a
-new table of that table's relay process. ``--spectators`` real clients (TLS, pinned key,
-``auth`` as spectators, ``resume`` from the log's start) watch every game of the first table,
-all from one process. A TLS echo through the first relay (a frame from this process to an
-answering process and back, :class:`~goldnet.bench_roll.Echo`) runs through the whole run: the
-reference for the die's latency, on the same relay, under the same load.
+new relay process (:class:`~goldnet.bench_relay.RelayProcess`). ``--spectators`` real clients
+(TLS, pinned key, ``auth`` as spectators, ``resume`` from the log's start) watch every game of
+the first table, all from one process. During each game of the first table a TLS echo runs
+through the same relay process (another table of it: a frame from this process to an answering
+process and back, :class:`~goldnet.bench_roll.Echo`): the reference for the die's latency, on
+the same relay, under the same load.
 
 Measured: games, dice (rolls) and envelopes per second; die latency (from the move that makes
 a die due until every member knows its outcome) and the echo's, p50/p95/p99; each relay's
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -59,6 +61,8 @@ GAME_TIMEOUT = 300.0
 ECHO_EVERY = 2.0
 """Seconds between two series of echoes; :data:`ECHO_BATCH` echoes per series."""
 ECHO_BATCH = 5
+ECHO_BATCHES = int(GAME_TIMEOUT / ECHO_EVERY) + 10
+"""Series of echoes during one game, at most."""
 PING_EVERY = 10.0
 """Seconds between a spectator's pings (the relay closes a client silent for 30 s)."""
 
@@ -102,30 +106,55 @@ def machine_busy() -> tuple[int, int] | None:
 
 
 class Table:
-    """One table slot: its relay process (a new table in it per game) and what it measured."""
+    """One table: its games one after another, each through a relay process of its own, and
+    what they measured."""
 
     def __init__(self, number: int, seats: int, spectators: int) -> None:
         self.number, self.seats, self.spectators = number, seats, spectators
         self.options = {"game": GAME, "seats": seats, "max_spectators": max(8, spectators)}
-        self.relay = RelayProcess(dict(self.options))
-        self.first = True
-        self.cpu_start = cpu_seconds(self.relay.proc.pid)
+        self.relay: RelayProcess | None = None
+        """The relay process of the game under way."""
         self.rss: list[int] = []
+        """The relay's resident memory, once a second (bytes)."""
+        self.peaks: list[int] = []
+        """Each game's relay process's peak resident memory (bytes)."""
+        self.cpu = 0.0
+        """CPU seconds of the relay processes from their table's opening to the end of their
+        game (the interpreter's start left out)."""
         self.games = self.dice = self.envelopes_in = self.envelopes_out = 0
         self.die: list[float] = []
+        self.echo: list[float] = []
         self.failures: list[str] = []
-
-    def table(self) -> tuple[int, str]:
-        if self.first:
-            self.first = False
-            return self.relay.port, self.relay.fingerprint
-        return self.relay.table(dict(self.options))
 
 
 async def play_game(t: Table, folder: Path, n: int, think: float) -> None:
-    """One whole game at table ``t``, checked; its figures added to ``t``."""
+    """One whole game at table ``t`` through a new relay process, checked; its figures added
+    to ``t``."""
+    relay = t.relay = RelayProcess(dict(t.options))
+    started = cpu_seconds(relay.proc.pid) or 0.0  # its start (the interpreter's) left out
+    echo: asyncio.Future[list[float]] | None = None
+    stop = asyncio.Event()
+    if t.spectators:  # the first table: an echo through the same relay while the game runs
+        echo = asyncio.ensure_future(echoes(relay, stop))
+    try:
+        await _play(t, relay.port, relay.fingerprint, folder, n, think)
+    finally:
+        stop.set()
+        if echo is not None:
+            try:
+                t.echo += await asyncio.wait_for(echo, 120)
+            except Exception as exc:  # named in the report, never raised
+                t.failures.append(f"table {t.number} game {n}: the echo failed: {exc!r}")
+        cpu, peak = cpu_seconds(relay.proc.pid), peak_rss(relay.proc.pid)
+        t.cpu += (cpu or started) - started
+        if peak is not None:
+            t.peaks.append(peak)
+        t.relay = None
+        relay.stop()
+
+
+async def _play(t: Table, port: int, fingerprint: str, folder: Path, n: int, think: float) -> None:
     loop = asyncio.get_running_loop()
-    port, fingerprint = t.table()
     watchers = None
     if t.spectators:
         spec = {"port": port, "fingerprint": fingerprint, "count": t.spectators}
@@ -219,20 +248,22 @@ async def run_table(t: Table, folder: Path, deadline: float, think: float) -> No
         await play_game(t, folder, n, think)
 
 
-async def sample(tables: list[Table], deadline: float) -> None:
-    """Each relay's resident memory, once a second until ``deadline`` (bounded in count)."""
-    for _ in range(int(deadline - time.monotonic()) + 600):
+async def sample(tables: list[Table], done: asyncio.Event, seconds: float) -> None:
+    """Each table's relay's resident memory, once a second until ``done`` (bounded in
+    count)."""
+    for _ in range(int(seconds) + int(GAME_TIMEOUT) + 600):
         for t in tables:
-            value = rss(t.relay.proc.pid)
+            relay = t.relay
+            value = rss(relay.proc.pid) if relay is not None else None
             if value is not None:
                 t.rss.append(value)
-        if time.monotonic() >= deadline:
+        if done.is_set():
             return
         await asyncio.sleep(1.0)
 
 
 class _EchoTables:
-    """The echo's table: another table of the first relay's process."""
+    """The echo's table: another table of a game's relay process."""
 
     def __init__(self, relay: RelayProcess) -> None:
         self.relay = relay
@@ -241,45 +272,44 @@ class _EchoTables:
         return self.relay.table({"game": "mountains-rivers", "seats": 2})
 
 
-async def echoes(relay: RelayProcess, seconds: float) -> list[float]:
-    """Echoes through ``relay``, :data:`ECHO_BATCH` every :data:`ECHO_EVERY` seconds."""
-    batches = max(1, int(seconds / ECHO_EVERY))
+async def echoes(relay: RelayProcess, stop: asyncio.Event) -> list[float]:
+    """Echoes through ``relay``, :data:`ECHO_BATCH` every :data:`ECHO_EVERY` seconds, until
+    ``stop`` (at most :data:`ECHO_BATCHES` series)."""
     warm = 10
-    echo = await Echo.open(_EchoTables(relay), warm + batches * ECHO_BATCH)  # type: ignore[arg-type]
+    echo = await Echo.open(_EchoTables(relay), warm + ECHO_BATCHES * ECHO_BATCH)  # type: ignore[arg-type]
     out: list[float] = []
     try:
         await asyncio.wait_for(echo.run(warm), 60)
-        for _ in range(batches):
-            started = time.monotonic()
+        for _ in range(ECHO_BATCHES):
             got, _ = await asyncio.wait_for(echo.run(ECHO_BATCH), 60)
             out += got
-            await asyncio.sleep(max(0.0, ECHO_EVERY - (time.monotonic() - started)))
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(stop.wait(), ECHO_EVERY)
+            if stop.is_set():
+                break
     finally:
+        echo.answerer.kill()  # it would wait for echoes that will not come
         await echo.close()
     return out
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    tables: list[Table] = []
+    tables = [Table(i, args.seats, args.spectators if i == 0 else 0) for i in range(args.tables)]
     try:
-        for i in range(args.tables):
-            tables.append(Table(i, args.seats, args.spectators if i == 0 else 0))
         busy0, wall0 = machine_busy(), time.monotonic()
         deadline = wall0 + args.seconds
+        done = asyncio.Event()
+        sampler = asyncio.ensure_future(sample(tables, done, args.seconds))
         with tempfile.TemporaryDirectory(prefix="goldnet-load-") as folder:
             tasks = [run_table(t, Path(folder), deadline, args.think) for t in tables]
-            results = await asyncio.gather(
-                echoes(tables[0].relay, args.seconds),
-                sample(tables, deadline),
-                *tasks,
-                return_exceptions=True,
-            )
+            results = await asyncio.gather(*tasks, return_exceptions=True)
+        done.set()
+        await sampler
         wall = time.monotonic() - wall0
         busy1 = machine_busy()
         failures = [f for t in tables for f in t.failures]
         failures += [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
-        echo = results[0] if isinstance(results[0], list) else []
-        report = _report(args, tables, echo, wall, failures)
+        report = _report(args, tables, wall, failures)
         if busy0 is not None and busy1 is not None and busy1[1] > busy0[1]:
             cores = os.cpu_count() or 1
             report["machine_cpu_percent"] = round(
@@ -292,7 +322,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         return report
     finally:
         for t in tables:
-            t.relay.stop()
+            if t.relay is not None:
+                t.relay.stop()
 
 
 def _ms(value: float | None) -> float | None:
@@ -302,15 +333,13 @@ def _ms(value: float | None) -> float | None:
 def _report(
     args: argparse.Namespace,
     tables: list[Table],
-    echo: list[float],
     wall: float,
     failures: list[str],
 ) -> dict[str, Any]:
     die = [x for t in tables for x in t.die]
+    echo = [x for t in tables for x in t.echo]
     relays = []
     for t in tables:
-        pid = t.relay.proc.pid
-        cpu = cpu_seconds(pid)
         relays.append(
             {
                 "table": t.number,
@@ -321,16 +350,11 @@ def _report(
                 "envelopes_out_per_s": round(t.envelopes_out / wall, 1),
                 "rss_first_mib": round(t.rss[0] / 2**20, 1) if t.rss else None,
                 "rss_last_mib": round(t.rss[-1] / 2**20, 1) if t.rss else None,
-                "rss_peak_mib": round((peak_rss(pid) or 0) / 2**20, 1) or None,
-                "cpu_percent_of_a_core": (
-                    round(100 * (cpu - t.cpu_start) / wall, 1)
-                    if cpu is not None and t.cpu_start is not None
-                    else None
-                ),
+                "rss_peak_mib": round(max(t.peaks) / 2**20, 1) if t.peaks else None,
+                "rss_peak_per_game_mib": [round(x / 2**20, 1) for x in t.peaks],
+                "cpu_percent_of_a_core": round(100 * t.cpu / wall, 1),
                 "cpu_us_per_envelope_in": (
-                    round(1e6 * (cpu - t.cpu_start) / t.envelopes_in)
-                    if cpu is not None and t.cpu_start is not None and t.envelopes_in
-                    else None
+                    round(1e6 * t.cpu / t.envelopes_in) if t.envelopes_in else None
                 ),
             }
         )
