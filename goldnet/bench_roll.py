@@ -387,7 +387,8 @@ async def _member(spec: dict[str, Any], profiler: Any = None) -> dict[str, Any]:
     :func:`made_due`, with the time), each draw's and each public card's time here, and the
     times every commitment was in (``started``) and the deal done (``dealt``). ``spec``: the
     table's port and fingerprint, the journal's folder, the bot's seed, ``game`` (by default
-    Mountains & Rivers) and its ``options`` (or a ``board``), a ``timeout`` in seconds."""
+    Mountains & Rivers) and its ``options`` (or a ``board``), a ``timeout`` in seconds, and
+    ``think``, the seconds the bot thinks before each move (default :data:`THINK`)."""
     from . import games
     from .net.client import NetPeer
     from .net.frames import Env
@@ -395,6 +396,7 @@ async def _member(spec: dict[str, Any], profiler: Any = None) -> dict[str, Any]:
     from .net.journal import journal_path
 
     game = spec.get("game", GAME)
+    think = float(spec.get("think", THINK))
     info = games.get(game)
     moves: list[tuple[int, float]] = []
     drawn: list[tuple[int, float]] = []
@@ -451,7 +453,7 @@ async def _member(spec: dict[str, Any], profiler: Any = None) -> dict[str, Any]:
                 if self.outcome is None and engine is not None and engine.due() == Turn(seat):
                     NetPeer._turn(self, seat)
 
-            self.thinking = asyncio.get_running_loop().call_later(THINK, move)
+            self.thinking = asyncio.get_running_loop().call_later(think, move)
 
     class Timed:
         """The random bot, telling when it has chosen (before the move is signed)."""

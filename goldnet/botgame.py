@@ -108,6 +108,10 @@ class BotGame:
         result: the result once the game is over.
         halted: why the game stopped, if a machine refused an envelope (a bug: every member
             is this process).
+        unsaved: why the journal stopped mid-game ("" while it takes every step): a write
+            failed (:class:`~goldnet.net.journal.JournalError`: a full or failing disk). The
+            game goes on unjournalled and saves no record; the journal stays whole up to its
+            last entry, so a resume goes on from there.
     """
 
     def __init__(
@@ -131,6 +135,7 @@ class BotGame:
         self.record: Path | None = None
         self.result: Terminal | None = None
         self.halted: str | None = None
+        self.unsaved = ""
         self._views: list[View] = []
         self._viewed = 0
         self._relay: deque[tuple[int, bytes]] = deque()
@@ -469,11 +474,10 @@ class BotGame:
                 break
             if isinstance(event, Secret) and event.index >= seat.seeds:
                 seat.seeds = event.index + 1
-                if self.journal is not None:
-                    if seat.seat == self.human:
-                        self.journal.seed(event.index, event.seed)
-                    else:
-                        self.journal.bot_seed(seat.seat, event.index, event.seed)
+                if self.journal is not None and seat.seat == self.human:
+                    self._save(self.journal.seed, event.index, event.seed)
+                elif self.journal is not None:
+                    self._save(self.journal.bot_seed, seat.seat, event.index, event.seed)
             elif isinstance(event, Transmit) and digest(event.data) not in self._known:
                 self._relay.append((seat.seat, event.data))
 
@@ -504,9 +508,20 @@ class BotGame:
         if self.journal is None:
             return
         if sender == self.human:
-            self.journal.outgoing(data)
+            self._save(self.journal.outgoing, data)
         else:
-            self.journal.incoming(index, data)
+            self._save(self.journal.incoming, index, data)
+
+    def _save(self, write: Callable[..., None], *entry: Any) -> None:
+        """Write one journal entry; a failed write stops the journal (:attr:`unsaved`), never
+        the game."""
+        try:
+            write(*entry)
+        except JournalError as exc:
+            self.unsaved = str(exc)
+            journal, self.journal = self.journal, None
+            if journal is not None:
+                journal.close()
 
     def _finish(self) -> None:
         """Over: save the record (unless a trusted dealer dealt its cards) and end the
@@ -527,7 +542,8 @@ class BotGame:
             except OSError:
                 self.record = None
         if self.journal is not None:
-            self.journal.end("over", str(self.record or ""))
+            self._save(self.journal.end, "over", str(self.record or ""))
+        if self.journal is not None:
             self.journal.close()
             self.journal = None
 

@@ -20,7 +20,12 @@ The moment is chosen by what the victim's journal shows: the driver replays the 
 journalled envelopes in a spectator's lockstep machine and kills when the game awaits the
 chosen thing (Golden City: the deal, a roll, a duel, the store, a move in the mine; Mountains &
 Rivers: the commitments, a roll, a move) for the n-th time; if that has not come within a few
-dozen actions, it kills at the next poll and says so (``fallback``).
+dozen actions, it kills at the next look and says so (``fallback``). The kill is placed by the
+game's progress, never by a time: the game runs in slices of :data:`POLL` seconds, and for
+each look at the journal every process of the game is stopped (SIGSTOP of its session) and
+continued (SIGCONT) only after the look; the victim is killed while stopped, so a game — a
+greedy Mountains & Rivers game lasts about a second — cannot end between the look that chose
+the kill and the kill.
 
 Verdict ``ok`` needs: every seat's last process exited 0 with ending ``over``; every seat's
 record is the same file byte for byte; ``goldnet verify`` accepts it; the turns every seat
@@ -86,8 +91,9 @@ actions): a moment that has not come by then (a duel, the mine) is not waited fo
 journal may lag the game by a few envelopes, so the kill stays well before the shortest games'
 end (a kill seen by the victim at a roll but after every member had the last move ends nothing)."""
 FAULTS = ("peer", "host", "host-rehost", "relay")
-POLL = 0.05
-"""Seconds between two looks at the victim's journal."""
+POLL = 0.03
+"""Seconds the game runs between two looks at the victim's journal (it is stopped during a
+look)."""
 
 
 class Stopped(Exception):
@@ -155,6 +161,22 @@ class Game:
         proc = Proc(label, profile, popen, out, files)
         self.procs.append(proc)
         return proc
+
+    def signal_all(self, signum: signal.Signals) -> None:
+        """Send ``signum`` to the session of every process of the game still running."""
+        for proc in self.procs:
+            if proc.popen.poll() is None:
+                with contextlib.suppress(OSError):
+                    os.killpg(proc.popen.pid, signum)
+
+    @contextlib.contextmanager
+    def frozen(self) -> Any:
+        """Every process of the game stopped (SIGSTOP) for the ``with`` block, then continued."""
+        self.signal_all(signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            self.signal_all(signal.SIGCONT)
 
     def stop_all(self) -> None:
         for proc in self.procs:
@@ -400,15 +422,18 @@ def _play(p: Plan, g: Game, profiles: list[Path], start: float, timeout: float) 
                 f"{gone[0].label} ended before the fault: exit {gone[0].popen.returncode}, "
                 f"{end}, {tail[0][:200]}"
             )
-        watcher.look()
-        if watcher.moment == p.moment and watcher.seen[p.moment] >= p.nth:
-            break
-        if watcher.actions >= p.give_up and watcher.moment != "end":
-            how = "fallback"
-            break
+        with g.frozen():  # the game waits for the look: the kill comes where the look was
+            watcher.look()
+            aimed = watcher.moment == p.moment and watcher.seen[p.moment] >= p.nth
+            late = watcher.actions >= p.give_up and watcher.moment != "end"
+            if aimed or late:
+                how = "aimed" if aimed else "fallback"
+                victim.popen.send_signal(signal.SIGKILL)
+                victim.popen.wait(10)
+                break
         time.sleep(POLL)
-    victim.popen.send_signal(signal.SIGKILL)
-    victim.popen.wait(10)
+    else:
+        raise RuntimeError("the moment never came")
     killed_at = time.monotonic() - start
     after = Watcher(profiles[p.victim], p.game)
     after.look()  # the victim's journal as it was when it died

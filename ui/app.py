@@ -302,9 +302,17 @@ class MainWindow(QMainWindow):
         from .game_controller import GameController
 
         unsaved = isinstance(c, GameController) and bool(c.unsaved)
+        stopped = isinstance(c, GameController) and bool(c.game.unsaved)
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Leave the game?"), "", parent=self)
         box.setObjectName("closeQuestion")
-        if unsaved:
+        if stopped:  # saving stopped mid-game: the journal holds the game up to there
+            box.setText(
+                self.tr(
+                    "This game is no longer saved: if you close the window, it resumes from "
+                    "where saving stopped, not from here."
+                )
+            )
+        elif unsaved:
             box.setText(self.tr("This game is not saved: if you close the window, it is lost."))
         else:
             box.setText(

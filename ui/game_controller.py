@@ -96,7 +96,8 @@ class GameController(PlayController):
             ValueError: options, seats or bot level the game does not have.
         """
         self.unsaved = unsaved
-        """Why this game is not journalled ("" when it is, or starts from a given position)."""
+        """Why this game is not journalled ("" when it is, or starts from a given position): at
+        its start, or since saving stopped mid-game (:meth:`_saving_stopped`)."""
         if game is None:
             game, self.unsaved = new_game(setup, state, profile or Profile())
         self.game = game
@@ -166,6 +167,7 @@ class GameController(PlayController):
         comes next: the end, the player's turn once everything before is shown, or a bot's
         choice — asked at once, played when the display reaches it."""
         game = self.game
+        self._saving_stopped()
         for view in [*views, *game.take_views()]:
             mine = any(seat == self.human for seat, _ in view.moves)
             self._present(view, animate=not mine)  # my move: shown while it waited
@@ -182,6 +184,18 @@ class GameController(PlayController):
             self._ask.emit(game.bot(seat), view, self._token)
         else:
             self.pacer.add(partial(self._human_turn, token), name="human")
+
+    def _saving_stopped(self) -> None:
+        """The game's journal could not be written (a full disk): play goes on, unsaved; say so
+        once, in the player's language (the system's reason goes to the log file)."""
+        if not self.game.unsaved or self.unsaved:
+            return
+        log.warning("this game is no longer saved: %s", self.game.unsaved)
+        self.unsaved = self.tr(
+            "This game can no longer be saved (the disk is full or cannot be written): play "
+            "goes on; if the window closes, it resumes from where saving stopped."
+        )
+        self.logged.emit(self.unsaved)
 
     def _over(self, result: Terminal, token: int) -> None:
         if token != self._token:

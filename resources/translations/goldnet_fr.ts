@@ -91,6 +91,10 @@
         <translation>Cette partie n’est pas enregistrée : si vous fermez la fenêtre, elle sera perdue.</translation>
     </message>
     <message>
+        <source>This game is no longer saved: if you close the window, it resumes from where saving stopped, not from here.</source>
+        <translation>Cette partie n’est plus enregistrée : si vous fermez la fenêtre, elle reprendra là où l’enregistrement s’est arrêté, pas d’ici.</translation>
+    </message>
+    <message>
         <source>Your game is saved: “Resume an interrupted game” on the start screen goes on with it.</source>
         <translation>Votre partie est enregistrée : « Reprendre une partie interrompue », sur l’écran d’accueil, la poursuivra.</translation>
     </message>
@@ -1504,6 +1508,10 @@
     <message>
         <source>This game is not saved: if the window closes, it cannot be resumed.</source>
         <translation>Cette partie n’est pas enregistrée : si la fenêtre se ferme, elle ne pourra pas reprendre.</translation>
+    </message>
+    <message>
+        <source>This game can no longer be saved (the disk is full or cannot be written): play goes on; if the window closes, it resumes from where saving stopped.</source>
+        <translation>Cette partie ne peut plus être enregistrée (le disque est plein ou ne peut pas être écrit) : le jeu continue ; si la fenêtre se ferme, elle reprendra là où l’enregistrement s’est arrêté.</translation>
     </message>
 </context>
 <context>
