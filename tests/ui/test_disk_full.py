@@ -54,7 +54,7 @@ def test_a_journal_write_failing_mid_game_leaves_the_game_going_on_unsaved(
     profile = Profile(tmp_path / "me")
     window = new_window(qtbot, profile, translations)
     translations.install(language)
-    c = start_bot_game(window, seat=0)
+    c = start_bot_game(qtbot, window, seat=0)
     play_mine(qtbot, c, 2)
     assert c.game.journal is not None and not c.unsaved
     written = len(read_journal(c.game.journal.path).outgoing)
@@ -87,7 +87,7 @@ def test_closing_after_saving_stopped_says_where_the_game_resumes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     window = new_window(qtbot, Profile(tmp_path / "me"), translations)
-    c = start_bot_game(window, seat=0)
+    c = start_bot_game(qtbot, window, seat=0)
     play_mine(qtbot, c, 1)
 
     def full(self: Journal, *_entry: Any) -> None:
@@ -120,7 +120,7 @@ def test_a_bot_game_on_a_disk_that_fills_up_finishes_unsaved_and_resumes_from_th
     with small_disk(tmp_path / "disk", 1024) as disk:
         profile = Profile(disk / "me")
         window = new_window(qtbot, profile, translations)
-        c = start_bot_game(window, seat=0)
+        c = start_bot_game(qtbot, window, seat=0)
         play_mine(qtbot, c, 2)
         filler = fill(disk)
         play_mine(qtbot, c)
