@@ -262,7 +262,8 @@ class NetPeer(TablePeer):
                     "this relay's key is not a member key of the game: only a player of the "
                     "game may re-host it"
                 )
-        hello = await link.greet(self.identity, self.role, self.name)
+        resumed = self.machine.game_id if table is not None and self.role == "player" else None
+        hello = await link.greet(self.identity, self.role, self.name, game_id=resumed)
         self.seat_count = hello.seats
         self._relay_game = hello.game
         # The log from where this peer stands, then every own envelope again, in order: the

@@ -149,10 +149,17 @@ class RelayConnection:
         return cls(reader, writer, relay_key)
 
     async def greet(
-        self, identity: Identity, role: str, name: str, timeout: float = CONNECT_TIMEOUT
+        self,
+        identity: Identity,
+        role: str,
+        name: str,
+        timeout: float = CONNECT_TIMEOUT,
+        *,
+        game_id: bytes | None = None,
     ) -> Hello:
-        """Read ``hello``, authenticate as ``identity`` in ``role`` with ``name``, read
-        ``welcome``; returns the relay's ``hello``.
+        """Read ``hello``, authenticate as ``identity`` in ``role`` with ``name`` (and
+        ``game_id``, the game a member resumes), read ``welcome``; returns the relay's
+        ``hello``.
 
         Raises:
             Refused: the relay refused this peer (final: not worth retrying).
@@ -166,7 +173,8 @@ class RelayConnection:
             raise NetError("the relay's greeting is not a goldnet relay's (wrong version?)")
         me = identity.public
         signature = identity.sign(auth_message(hello.nonce, self.relay_key, me, name))
-        self.send(["auth", me, role, name, signature])
+        auth: list[Any] = ["auth", me, role, name, signature]
+        self.send([*auth, game_id] if game_id is not None else auth)
         welcome = await asyncio.wait_for(self.next_frame(), timeout)
         if isinstance(welcome, RefusedFrame):
             raise Refused(welcome.reason)

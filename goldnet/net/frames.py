@@ -5,7 +5,8 @@ Messages (``[kind, ...]``):
 | kind | direction | fields |
 | --- | --- | --- |
 | ``hello`` | relay → client | version, relay key, nonce (32 bytes), table name, game, seats |
-| ``auth`` | client → relay | public key, role (``player`` / ``spectator``), name, signature |
+| ``auth`` | client → relay | public key, role (``player`` / ``spectator``), name, signature, |
+| | | and, from a member resuming a game, that game's id (32 bytes) |
 | ``welcome`` | relay → client | log length |
 | ``refused`` | relay → client | reason (text); the relay then closes |
 | ``seats`` | relay → clients | member public keys in seat order, their names |
@@ -17,7 +18,10 @@ Messages (``[kind, ...]``):
 | ``ping`` / ``pong`` | both | — (heartbeats) |
 
 ``auth``'s signature is Ed25519 over ``AUTH_TAG || nonce || relay key || client key || name``
-(UTF-8): the client proves its key for this connection to this relay.
+(UTF-8): the client proves its key for this connection to this relay. The game id a resuming
+member adds is not signed: it only lets the relay refuse a member that comes back to a relay
+which now hosts another table (same host, same port, same key) instead of seating it there —
+a relay that ignores it can only do what it could anyway, keep the member from its game.
 """
 
 from __future__ import annotations

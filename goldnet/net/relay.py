@@ -194,6 +194,9 @@ class Relay:
         self.seats = seats
         self.log: list[bytes] = list(log or [])
         self.members: list[tuple[bytes, str]] = list(members or [])
+        self._resumes: dict[bytes, bytes | None] = {}
+        """The game each member seated by its ``auth`` said it resumes (None: a new game);
+        members given at the start are not in it."""
         self.on_seats = on_seats
         self.handshake_timeout = handshake_timeout
         self.idle_timeout = idle_timeout
@@ -313,10 +316,13 @@ class Relay:
             self._handle(client, message)
 
     def _authenticate(self, client: _Client, message: tuple[Any, ...]) -> None:
-        if message[0] != "auth" or len(message) != 5:
+        if message[0] != "auth" or len(message) not in (5, 6):
             raise _Refused("expected auth")
-        _, key, role, name, signature = message
+        _, key, role, name, signature = message[:5]
         if not (isinstance(key, bytes) and isinstance(name, str) and isinstance(signature, bytes)):
+            raise _Refused("malformed auth")
+        resumed = message[5] if len(message) == 6 else None
+        if resumed is not None and not (isinstance(resumed, bytes) and len(resumed) == 32):
             raise _Refused("malformed auth")
         if role not in ("player", "spectator"):
             raise _Refused("malformed auth")
@@ -328,6 +334,11 @@ class Relay:
             raise _Refused("authentication failed (bad signature)")
         if role == "player":
             seat = next((i for i, (k, _) in enumerate(self.members) if k == key), None)
+            if resumed is not None and not self._same_game(key, resumed):
+                raise _Refused(
+                    "this relay now hosts another table: the game you resume is not played here"
+                )
+            self._resumes[key] = resumed
             if seat is None:
                 if self.free_seats <= 0:
                     raise _Refused("the table is full")
@@ -351,6 +362,16 @@ class Relay:
             client.send(encode(["presence", member, self._presence[member]]))
         self._broadcast_seats()
         self._broadcast_presence(changes, but=client)
+
+    def _same_game(self, key: bytes, resumed: bytes) -> bool:
+        """Whether a member resuming the game ``resumed`` may sit at this relay's table: the
+        table's game once its ``table`` envelope is logged; before that, the game every other
+        member seated by its ``auth`` resumes too (a relay the members rebuild after it lost
+        its log) — not a new table whose members came to play a new game."""
+        if self.game_id is not None:
+            return resumed == self.game_id
+        others = [other for other, _ in self.members if other != key]
+        return all(self._resumes.get(other, resumed) == resumed for other in others)
 
     def _handle(self, client: _Client, message: tuple[Any, ...]) -> None:
         kind = message[0]

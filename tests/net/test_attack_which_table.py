@@ -134,14 +134,15 @@ def test_a_hosted_table_resumed_from_the_lobby_brings_back_its_own_bots_journal(
     run(scenario(), timeout=90)
 
 
-@pytest.mark.xfail(strict=True, reason="a relay's hello tells no game id (docs/security.md)")
 def test_resuming_a_game_whose_host_opened_another_table_on_its_port_takes_no_seat_there(
     tmp_path: Path,
 ) -> None:
     """A joiner's journal of a game left mid-way; its host has since opened a new table on
     the same port (same key, so the pin holds). ``resume`` authenticates there as a player and
-    takes the new table's free seat before anything tells it the relay hosts another game; its
-    peer then refuses that table (another game id), which waits for ever for its commit."""
+    took the new table's free seat before anything told it the relay hosts another game; its
+    peer then refused that table (another game id), which waited for ever for its commit. The
+    member's ``auth`` names the game it resumes: the relay refuses it, in one line, and seats
+    nobody."""
 
     async def scenario() -> None:
         with socket.socket() as probe:
@@ -166,9 +167,12 @@ def test_resuming_a_game_whose_host_opened_another_table_on_its_port_takes_no_se
         try:
             await until(lambda: again.relay is not None and len(again.relay.members) == 1)
             assert again.relay is not None
-            tasks.append(asyncio.create_task(back.resume(path)))
-            await until(lambda: back.peer is not None and back.peer.connected, 10)
+            resumed = asyncio.create_task(back.resume(path))
+            tasks.append(resumed)
+            (outcome,) = await asyncio.wait_for(asyncio.gather(resumed, return_exceptions=True), 30)
+            assert isinstance(outcome, Exception) and "another table" in str(outcome), outcome
             assert joiner_profile.identity.public not in [k for k, _ in again.relay.members]
+            assert len(again.relay.members) == 1  # the free seat is still free
         finally:
             for service in (back, again):
                 await service.close()
