@@ -40,6 +40,7 @@ from ..rules import State
 from ..setup import GALLERY_NAMES, GHOST, THIEF, TOKEN_NAMES
 from ..state import Observation
 from ._heuristic import HeuristicBot, after_value
+from ._rollout import Plan, Scale, Simulator
 from ._simple import check_choice
 from ._value import Valuer, Weights, duel_bonus
 
@@ -59,6 +60,10 @@ class Settings:
             growth per locomotive advance still to come (:meth:`width`).
     """
 
+    rollouts: int = 24
+    candidates: int = 3
+    horizon: int = 0
+    margin: int = 100
     shortlist: int = 2
     nodes: int = 4000
     replies: int = 0
@@ -99,12 +104,32 @@ class StrongBot(HeuristicBot):
             return super().choose(observation, legal_actions)
         assert obs.seat is not None
         root = from_observation(obs)
+        if self.settings.rollouts:
+            return self._simulate(root, obs.seat, legal_actions)
         search = _Search(root, obs.seat, self.weights, self.settings, self._stream)
         budget = max(1, self.settings.nodes // len(legal_actions))
         values = [search.action(root, a, budget) for a in legal_actions]
         top = max(values)
         best = [a for a, x in zip(legal_actions, values, strict=True) if x == top]
         return self._stream.choice(best)
+
+    def _simulate(self, root: State, me: int, legal: Sequence[Action]) -> Action:
+        """The candidate of best Monte-Carlo total (see :mod:`._rollout`)."""
+        s = self.settings
+        quick = self.values(root, me, legal)
+        order = sorted(range(len(legal)), key=lambda i: -quick[i])
+        top = quick[order[0]]
+        keep = sorted(i for i in order[: s.candidates] if quick[i] >= top - s.margin)
+        if len(keep) == 1:
+            return legal[keep[0]]
+        candidates = [legal[i] for i in keep]
+        horizon = s.horizon if s.horizon > 0 else root.n_seats
+        plan = Plan(max(1, s.rollouts // len(candidates)), horizon)
+        sim = Simulator(root, me, self, self.weights, Scale(), plan, self._stream.below(1 << 30))
+        totals = sim.totals(candidates)
+        # ties go to the heuristic's order
+        best = max(range(len(candidates)), key=lambda i: (totals[i], quick[keep[i]]))
+        return candidates[best]
 
 
 class _Search:
