@@ -11,8 +11,11 @@ so candidates are compared on the same luck):
   dealt from the gallery mix left — a deal consistent with everything the seat has seen, and
   with nothing else; the other seats' missions stay unknown (``None``);
 - the **play-out**: every seat, the bot's own included, plays the heuristic's one-look choice
-  (:meth:`~._heuristic.HeuristicBot.values`, first best on ties), the dice, duels, the sieve and
-  the Gazette are drawn from the rollout's stream, a reveal takes the dealt value;
+  (:meth:`~._heuristic.HeuristicBot.values`, first best on ties) but leaves the store at once
+  (a tool's worth comes after the horizon, its price before it: a purchase would only count
+  against the line that goes home); the die is drawn from a stream named by the rollout and the
+  turn (so that every candidate sees the same rolls), the duels, the sieve and the Gazette from
+  the rollout's stream, and a reveal takes the dealt value;
 - the **horizon**: the play-out stops when :attr:`Plan.horizon` turns after the decision's turn
   have begun (or at the game's end, or at a mission reveal), and is valued by :func:`leaf`: the
   bot's lead over its best rival on the scale of a chance of winning (:func:`win_score`); a game
@@ -155,7 +158,9 @@ class Simulator:
             if isinstance(request, TurnOf):
                 seat = request.seat
                 legal = st.legal_actions(seat)
-                if len(legal) > 1:
+                if st.todo[0][0] == "store":
+                    st.apply(("done",))  # a tool's worth lies past the horizon, its price not
+                elif len(legal) > 1:
                     values = self.policy.values(st, seat, legal)
                     st.apply(legal[values.index(max(values))])
                 else:
