@@ -12,7 +12,8 @@ tokens from its own knowledge, every seat playing the heuristic, to a horizon of
 a chance of winning; the candidate of best total is played (ties: the heuristic's order).
 
 The store is not simulated: a tool pays back over many turns, which a play-out of a few turns
-cannot see; the bot buys by the heuristic's tool rates.
+cannot see; the bot buys by the heuristic's tool rates. Nor is a lantern peek: what it tells
+serves later choices, which a few play-outs measure as noise; the heuristic's rule decides it.
 
 With :attr:`Settings.rollouts` at 0 the bot is the earlier expectimax of its own turn
 (:class:`_Search`), kept as the variant the measured figures compare with: from the decision to
@@ -129,7 +130,13 @@ class StrongBot(HeuristicBot):
         quick = self.values(root, me, legal)
         order = sorted(range(len(legal)), key=lambda i: -quick[i])
         top = quick[order[0]]
-        keep = sorted(i for i in order[: s.candidates] if quick[i] >= top - s.margin)
+        if legal[order[0]][0] == "lantern":
+            return legal[order[0]]  # a peek's worth is what it tells later: not simulated
+        keep = sorted(
+            i
+            for i in order[: s.candidates]
+            if quick[i] >= top - s.margin and legal[i][0] != "lantern"
+        )
         if len(keep) == 1:
             return legal[keep[0]]
         candidates = [legal[i] for i in keep]
