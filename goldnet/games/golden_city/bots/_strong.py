@@ -142,7 +142,8 @@ class StrongBot(HeuristicBot):
         candidates = [legal[i] for i in keep]
         horizon = s.horizon if s.horizon > 0 else min(root.n_seats, 3)
         plan = Plan(max(1, s.rollouts // len(candidates)), horizon)
-        sim = Simulator(root, me, self, self.weights, Scale(), plan, self._stream.below(1 << 30))
+        scale = Scale(s.rival, s.width_base, s.width_step)
+        sim = Simulator(root, me, self, self.weights, scale, plan, self._stream.below(1 << 30))
         totals = sim.totals(candidates)
         # ties go to the heuristic's order
         best = max(range(len(candidates)), key=lambda i: (totals[i], quick[keep[i]]))
