@@ -13,7 +13,8 @@ This package's public face is this module: the registry (:data:`BOT_NAMES`, :dat
 - ``_value``: how a position is valued (bank, the sack's safety, prospects, mission);
 - ``_simple``: the shared checks and the random bot;
 - ``_heuristic``: the heuristic bot;
-- ``_strong``: the strong bot's search.
+- ``_rollout``: the strong bot's Monte-Carlo play-outs (determinized deals, heuristic play);
+- ``_strong``: the strong bot.
 
 Invariants: the bots' values use integer arithmetic only and iterate over tuples, lists and
 ranges in canonical order, never over sets: a bot's choice does not depend on the platform or

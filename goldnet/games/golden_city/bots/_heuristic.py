@@ -26,6 +26,7 @@ from ....rng import Stream
 from ..gazette import SALE
 from ..rebuild import from_observation
 from ..resolve import bank_home, exit_mine
+from ..rules import State
 from ..setup import LANTERN, MISSIONS, OUTFITTER, PICKAXE, TOOLS
 from ..state import Observation
 from ._simple import check_choice, mission_met
@@ -133,19 +134,22 @@ class HeuristicBot:
             return legal_actions[0]
         obs: Observation = observation
         assert obs.seat is not None
-        st = from_observation(obs)
-        v = Valuer(st, obs.seat, self.weights)
-        phase = obs.awaiting[0]
-        if phase == "store":
-            values = [self._store_value(v, obs.seat, a) for a in legal_actions]
-        elif phase == "before":
-            values = [self._before_value(v, obs.seat, a) for a in legal_actions]
-        else:
-            values = [after_value(v, obs.seat, a) for a in legal_actions]
+        values = self.values(from_observation(obs), obs.seat, legal_actions)
         top = max(values)
         return self._stream.choice(
             [a for a, x in zip(legal_actions, values, strict=True) if x == top]
         )
+
+    def values(self, st: State, s: int, legal_actions: Sequence[Action]) -> list[int]:
+        """The one-look value (units) of each of seat ``s``'s ``legal_actions`` in ``st`` (a
+        position seen from ``s``: its own knowledge only), in the order given."""
+        v = Valuer(st, s, self.weights)
+        phase = st.todo[0][0]
+        if phase == "store":
+            return [self._store_value(v, s, a) for a in legal_actions]
+        if phase == "before":
+            return [self._before_value(v, s, a) for a in legal_actions]
+        return [after_value(v, s, a) for a in legal_actions]
 
     def claim(self, observation: Any, claims: Sequence[Action]) -> Action | None:
         """``("mission",)`` as soon as its mission is fulfilled and it may claim, else None."""

@@ -1,30 +1,33 @@
-"""The strong bot ("strong"): an expectimax search of its own turn over the dice, the duels and
-the hidden tokens, on a position rebuilt from its observation.
+"""The strong bot ("strong"): the heuristic's one-look choice, checked by Monte-Carlo rollouts
+when it is a close call; the store is the heuristic's.
 
-From the decision to the end of its turn, the bot plays every line on a :class:`~..rules.State`
-rebuilt by :func:`~..rebuild.from_observation` (the engine itself: its moves, fights,
-overshoots, the mine, the locomotive), and averages over every chance node:
+At a move or before the roll, the bot values its legal actions with the heuristic's one-look
+value (:meth:`~._heuristic.HeuristicBot.values`, on a :class:`~..rules.State` rebuilt by
+:func:`~..rebuild.from_observation` from its own observation). When the best is clear — no
+other action within :attr:`Settings.margin` of it among the :attr:`Settings.candidates` best —
+it plays it; otherwise each of those candidates is played out :attr:`Settings.rollouts` /
+(number of candidates) times by :class:`~._rollout.Simulator`: determinized deals of the hidden
+tokens from its own knowledge, every seat playing the heuristic, to a horizon of
+``min(seats, 3)`` turns begun after its own (:attr:`Settings.horizon`), each play-out valued as
+a chance of winning; the candidate of best total is played (ties: the heuristic's order).
 
-- the die: its six faces; at each face, the bot's own move is the best of its
-  :attr:`Settings.shortlist` best moves by the heuristic's one-look value, each searched on;
-- a face-down token revealed: each value of :func:`~._view.hill_odds` / :func:`~._view.gallery_odds`
-  (the public mix left, less its own peeks elsewhere; its own peek's value when it has one) —
-  the bot's determinized view of the hidden tokens;
-- its own lantern peek: the token's value, in two classes (a nugget, a thief), each a
-  representative token weighted by its class's count;
-- a duel: two outcomes, won and lost, each one representative roll weighted by the exact count
-  of rolls that give it (ties roll again and drop out); the sieve's die: its mean (one nugget);
-- the Gazette and its places: one draw from the bot's own stream.
+The store is not simulated: a tool pays back over many turns, which a play-out of a few turns
+cannot see; the bot buys by the heuristic's tool rates. Nor is a lantern peek: what it tells
+serves later choices, which a few play-outs measure as noise; the heuristic's rule decides it.
 
-A line ends when the turn passes, the game ends, or the store opens at the turn's end; it is
-valued by :class:`~._value.Valuer`: the bot's bank, kept sack, next roll's prospects and mission,
-less the best opponent's bank and kept sack. The store is not searched: tools pay back over many
-turns, which a turn's search cannot see; the bot buys by the heuristic's tool rates.
+With :attr:`Settings.rollouts` at 0 the bot is the earlier expectimax of its own turn
+(:class:`_Search`), kept as the variant the measured figures compare with: from the decision to
+the end of its turn it plays every line on the rebuilt state and averages over every chance
+node — the die's six faces (at each, the best of its :attr:`Settings.shortlist` best moves by
+the one-look value), each value of a face-down token by :func:`~._view.hill_odds` /
+:func:`~._view.gallery_odds`, its own lantern peek in two classes (a nugget, a thief), a duel as
+won and lost weighted by the exact counts of rolls, the sieve's die by its mean, the Gazette by
+one draw from its stream — and values a line's end by :func:`~._rollout.win_score` of its lead.
 
-Invariants: values are integers; children are searched in a fixed order and the only draws are
-from the bot's own stream, so the same seed and observations give the same move on every
-machine; the node count is bounded (:attr:`Settings.nodes`): past it, a line is valued where it
-stands.
+Invariants: values are integers; candidates and children are taken in a fixed order and the
+only draws are from streams named by the bot's seed, so the same seed and observations give the
+same move on every machine; the work of one decision is bounded by counts (rollouts, a
+play-out's :data:`~._rollout.MAX_STEPS`, :attr:`Settings.nodes`), never by a clock.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from ..rules import State
 from ..setup import GALLERY_NAMES, GHOST, THIEF, TOKEN_NAMES
 from ..state import Observation
 from ._heuristic import HeuristicBot, after_value
+from ._rollout import Plan, Scale, Simulator, win_score
 from ._simple import check_choice
 from ._value import Valuer, Weights, duel_bonus
 
@@ -49,6 +53,13 @@ class Settings:
     """The strong bot's search settings.
 
     Attributes:
+        rollouts: play-outs of one decision, shared equally by its candidates (0: the
+            expectimax variant).
+        candidates: the most actions, best first by the one-look value, that are played out.
+        horizon: turns begun after the decision's turn before a play-out is valued (0:
+            ``min(seats, 3)``).
+        margin: how close (units) to the best one-look value an action must be to be played
+            out; with no other action that close, the best is played at once.
         shortlist: how many of its own moves, best first by the one-look value, are searched
             at a die face inside the search.
         nodes: the most positions one decision searches, shared equally by its legal actions
@@ -59,6 +70,10 @@ class Settings:
             growth per locomotive advance still to come (:meth:`width`).
     """
 
+    rollouts: int = 32
+    candidates: int = 3
+    horizon: int = 0
+    margin: int = 100
     shortlist: int = 2
     nodes: int = 4000
     replies: int = 0
@@ -73,10 +88,11 @@ class Settings:
 
 
 class StrongBot(HeuristicBot):
-    """Expectimax over its own turn ("strong"); see the module's description.
+    """The heuristic checked by Monte-Carlo rollouts ("strong"); see the module's description.
 
     Args:
-        seed: names the bot's :class:`~goldnet.rng.Stream` (ties and the Gazette's draws).
+        seed: names the bot's :class:`~goldnet.rng.Stream` (ties, the rollouts' streams, the
+            Gazette's draws).
     """
 
     name = "strong"
@@ -99,12 +115,39 @@ class StrongBot(HeuristicBot):
             return super().choose(observation, legal_actions)
         assert obs.seat is not None
         root = from_observation(obs)
+        if self.settings.rollouts:
+            return self._simulate(root, obs.seat, legal_actions)
         search = _Search(root, obs.seat, self.weights, self.settings, self._stream)
         budget = max(1, self.settings.nodes // len(legal_actions))
         values = [search.action(root, a, budget) for a in legal_actions]
         top = max(values)
         best = [a for a, x in zip(legal_actions, values, strict=True) if x == top]
         return self._stream.choice(best)
+
+    def _simulate(self, root: State, me: int, legal: Sequence[Action]) -> Action:
+        """The candidate of best Monte-Carlo total (see :mod:`._rollout`)."""
+        s = self.settings
+        quick = self.values(root, me, legal)
+        order = sorted(range(len(legal)), key=lambda i: -quick[i])
+        top = quick[order[0]]
+        if legal[order[0]][0] == "lantern":
+            return legal[order[0]]  # a peek's worth is what it tells later: not simulated
+        keep = sorted(
+            i
+            for i in order[: s.candidates]
+            if quick[i] >= top - s.margin and legal[i][0] != "lantern"
+        )
+        if len(keep) == 1:
+            return legal[keep[0]]
+        candidates = [legal[i] for i in keep]
+        horizon = s.horizon if s.horizon > 0 else min(root.n_seats, 3)
+        plan = Plan(max(1, s.rollouts // len(candidates)), horizon)
+        scale = Scale(s.rival, s.width_base, s.width_step)
+        sim = Simulator(root, me, self, self.weights, scale, plan, self._stream.below(1 << 30))
+        totals = sim.totals(candidates)
+        # ties go to the heuristic's order
+        best = max(range(len(candidates)), key=lambda i: (totals[i], quick[keep[i]]))
+        return candidates[best]
 
 
 class _Search:
@@ -272,14 +315,6 @@ class _Search:
         left = len(st.board.track) - 1 - st.loco
         width = self.settings.width(st.n_seats, left)
         return win_score(lead, width) if width > 0 else lead
-
-
-def win_score(lead: int, width: int) -> int:
-    """A lead (units) as a score from -1000 to 1000 rising like a chance of winning:
-    ``1000 * lead / (|lead| + width)`` (a soft step, in integers; ``width`` the lead that
-    scores 500)."""
-    score = 1000 * abs(lead) // (abs(lead) + max(1, width))
-    return score if lead >= 0 else -score
 
 
 def _classes(pool: list[int]) -> list[tuple[int, int]]:
