@@ -136,8 +136,8 @@ class StartScreen(PlayWithOthers):
         self.language_combo.addItem("", "system")
         for code, name in LANGUAGES.items():
             self.language_combo.addItem(name, code)
-        index = self.language_combo.findData(saved.get("language") or "system")
-        self.language_combo.setCurrentIndex(max(0, index))
+        # compared in Python: a damaged file's value (a huge number) never reaches Qt
+        choices.select(self.language_combo, saved.get("language") or "system")
         me = QFormLayout(self.me_box)
         self.name_label, self.colour_label, self.language_label = QLabel(), QLabel(), QLabel()
         me.addRow(self.name_label, self.name_edit)

@@ -64,3 +64,12 @@ def test_any_settings_file_opens_the_start_screen(qtbot: Any, saved: dict[str, A
         assert (folder / "settings.json").read_text(encoding="utf-8") == text
     finally:
         window.shutdown()
+
+
+def test_a_language_too_big_for_qt_opens_the_start_screen(qtbot: Any, tmp_path: Path) -> None:
+    """Found by the test above: a number past 64 bits as the language raised OverflowError in
+    Qt's item lookup."""
+    (tmp_path / "settings.json").write_text(json.dumps({"language": 2**63}), encoding="utf-8")
+    window = MainWindow(Profile(tmp_path), speed=0.0, host_port=0)
+    qtbot.addWidget(window)
+    assert window.start.language_combo.currentData() == "system"
