@@ -94,10 +94,10 @@ def clean_env(home: Path, **extra: str) -> dict[str, str]:
     """A player's environment: system PATH only, no Python variables, a fresh home."""
     env: dict[str, str] = {}
     if sys.platform == "win32":
-        for name in ("SystemRoot", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "TEMP", "TMP"):
+        for name in ("SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "TEMP", "TMP"):
             if name in os.environ:
                 env[name] = os.environ[name]
-        env["PATH"] = os.path.join(os.environ.get("SystemRoot", r"C:\Windows"), "System32")
+        env["PATH"] = os.path.join(os.environ.get("SYSTEMROOT", r"C:\Windows"), "System32")
         env["USERPROFILE"] = env["APPDATA"] = env["LOCALAPPDATA"] = str(home)
     else:
         env["PATH"] = "/usr/bin:/bin"
@@ -161,7 +161,8 @@ def smoke(program: Path, work: Path, screens: Path, lobby: bool) -> dict[str, An
     for game, args in renders.items():
         png = screens / f"render-{game}.png"
         png.unlink(missing_ok=True)
-        checked(f"render {game}", run([str(program), "render", *args, "--out", str(png)], env, work))
+        command = [str(program), "render", *args, "--out", str(png)]
+        checked(f"render {game}", run(command, env, work))
         width, height = png_size(png)
         if width < 400 or height < 300:
             raise SmokeError(f"render {game}: a {width}x{height} picture")
@@ -173,9 +174,7 @@ def smoke(program: Path, work: Path, screens: Path, lobby: bool) -> dict[str, An
     )
     demo = json.loads(out.strip().splitlines()[-1])
     found["demo"] = {"seconds": round(time.perf_counter() - began, 1), **demo}
-    verified = checked(
-        "verify", run([str(program), "verify", "--json", demo["record"]], env, work)
-    )
+    verified = checked("verify", run([str(program), "verify", "--json", demo["record"]], env, work))
     found["verify"] = json.loads(verified.strip().splitlines()[-1])
     if lobby:
         found["lobby"] = {
@@ -315,7 +314,10 @@ def main(argv: list[str]) -> int:
         args.screens.mkdir(parents=True, exist_ok=True)
         report: dict[str, Any] = {"system": f"{platform.system()} {platform.machine()}"}
         report.update(smoke(program, work, args.screens.resolve(), args.lobby))
-        report["bundle MB"] = round(folder_size(program.parent) / 1e6, 1)
+        folder = program.parent
+        if folder.name == "MacOS" and folder.parent.parent.suffix == ".app":
+            folder = folder.parent.parent  # the whole goldnet.app
+        report["bundle MB"] = round(folder_size(folder) / 1e6, 1)
         if archive is not None:
             report["archive MB"] = round(archive.stat().st_size / 1e6, 1)
         if args.first_paint:

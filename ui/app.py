@@ -23,9 +23,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
+from goldnet import APP_ID
+from goldnet.data import DataError, resource
 from goldnet.profile import Profile, ProfileError
 from goldnet.rng import Stream
 
@@ -354,6 +356,14 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def identify() -> None:
+    """Tell the desktop which application this is: the app id (the ``.desktop`` file it
+    matches, on Wayland and X11) and the window icon, drawn from its SVG source."""
+    QApplication.setDesktopFileName(APP_ID)
+    with contextlib.suppress(DataError):  # an installation without the icon still runs
+        QApplication.setWindowIcon(QIcon(str(resource("icons", "goldnet.svg"))))
+
+
 def run(argv: Sequence[str] | None = None, profile: str | None = None) -> int:
     """Open the window and run until it is closed; returns the exit status."""
     if not has_display():
@@ -365,6 +375,7 @@ def run(argv: Sequence[str] | None = None, profile: str | None = None) -> int:
         return 2
     app = QApplication.instance() or QApplication(list(argv or ["goldnet"]))
     app.setApplicationName("goldnet")
+    identify()
     prof = Profile(profile)
     window = MainWindow(prof)
     window.show()
