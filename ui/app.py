@@ -23,15 +23,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent
-from PySide6.QtGui import QCloseEvent, QIcon
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
-from goldnet import APP_ID
-from goldnet.data import DataError, resource
-from goldnet.profile import Profile, ProfileError
+from goldnet.profile import ENV_VAR, Profile, ProfileError
 from goldnet.rng import Stream
 
 from . import kits, style, texts
+from .desktop import start
 from .i18n import Translations, resolve
 from .lobby import Lobby
 from .network import NetBridge
@@ -356,14 +355,6 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def identify() -> None:
-    """Tell the desktop which application this is: the app id (the ``.desktop`` file it
-    matches, on Wayland and X11) and the window icon, drawn from its SVG source."""
-    QApplication.setDesktopFileName(APP_ID)
-    with contextlib.suppress(DataError):  # an installation without the icon still runs
-        QApplication.setWindowIcon(QIcon(str(resource("icons", "goldnet.svg"))))
-
-
 def run(argv: Sequence[str] | None = None, profile: str | None = None) -> int:
     """Open the window and run until it is closed; returns the exit status."""
     if not has_display():
@@ -375,8 +366,19 @@ def run(argv: Sequence[str] | None = None, profile: str | None = None) -> int:
         return 2
     app = QApplication.instance() or QApplication(list(argv or ["goldnet"]))
     app.setApplicationName("goldnet")
-    identify()
     prof = Profile(profile)
-    window = MainWindow(prof)
-    window.show()
-    return int(app.exec())
+    desktop = start(prof.folder, default_profile=not (profile or os.environ.get(ENV_VAR)))
+    if desktop is None:
+        print(
+            "goldnet: this profile is open in another goldnet window: brought it forward",
+            file=sys.stderr,
+        )
+        return 0
+    try:
+        window = MainWindow(prof)
+        desktop.attach(window)
+        window.show()
+        desktop.offer_crash_reports(window)
+        return int(app.exec())
+    finally:
+        desktop.close()
