@@ -37,6 +37,8 @@ Remove-Item "dist\goldnet-$version-*.whl" -ErrorAction SilentlyContinue
 Invoke-Checked $py @("-m", "build", "--wheel", "--outdir", "dist", ".")
 $wheel = (Get-ChildItem "dist\goldnet-$version-*.whl")[0].FullName
 Invoke-Checked $py @("-m", "pip", "install", "-q", "--force-reinstall", "--no-deps", $wheel)
+# the .qm were compiled for the wheel only: a checkout compiles them into the user cache
+Remove-Item "resources\translations\*.qm" -ErrorAction SilentlyContinue
 Write-Host "== icons"
 if (Test-Path "build\icons") { Remove-Item -Recurse -Force "build\icons" }
 Invoke-Checked $py @("tools\render_icons.py", "build\icons")

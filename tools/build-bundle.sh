@@ -25,13 +25,17 @@ py="$root/$venv/bin/python"
 echo "== dependencies, PyInstaller"
 "$py" -m pip install -q ".[bundle]"
 echo "== translations"
+# compiled next to their sources for the wheel, removed once it is built: a checkout keeps
+# compiling them into the user cache as before (ui/i18n.py)
+trap 'rm -f "$root"/resources/translations/*.qm' EXIT
 "$py" -m ui.i18n release
 echo "== wheel"
-version=$("$py" -c "import re,pathlib;print(re.search(r'__version__ = \"(.+)\"', pathlib.Path('goldnet/__init__.py').read_text()).group(1))")
+version=$("$py" -c "import goldnet; print(goldnet.__version__)")  # the source tree's
 rm -f dist/goldnet-"$version"-*.whl
 "$py" -m build --wheel --outdir dist . > build/bundle-wheel.log
 wheel=$(ls dist/goldnet-"$version"-*.whl)
 "$py" -m pip install -q --force-reinstall --no-deps "$wheel"
+rm -f resources/translations/*.qm
 echo "== icons"
 rm -rf build/icons
 "$py" tools/render_icons.py build/icons > /dev/null
