@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QDesktopServices, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
@@ -25,6 +25,10 @@ from goldnet.profile import private_folder
 from .single_instance import SingleInstance
 
 Hook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Desktop", text)
 
 
 def identify() -> None:
@@ -86,15 +90,15 @@ class Desktop:
             diagnostics.mark_seen(report)
         box = QMessageBox(window)
         box.setIcon(QMessageBox.Icon.Information)
-        box.setWindowTitle(window.tr("goldnet closed unexpectedly"))
-        box.setText(window.tr("goldnet closed unexpectedly last time. A report was saved."))
+        box.setWindowTitle(_tr("goldnet closed unexpectedly"))
+        box.setText(_tr("goldnet closed unexpectedly last time. A report was saved."))
         box.setInformativeText(
-            window.tr(
+            _tr(
                 "It holds what went wrong and the versions in use, never your key: you can "
                 "send it to the developers.\n{path}"
             ).format(path=str(latest))
         )
-        show = box.addButton(window.tr("Show the report"), QMessageBox.ButtonRole.ActionRole)
+        show = box.addButton(_tr("Show the report"), QMessageBox.ButtonRole.ActionRole)
         box.addButton(QMessageBox.StandardButton.Close)
         show.clicked.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(latest))))
         box.open()
