@@ -380,5 +380,8 @@ def run(argv: Sequence[str] | None = None, profile: str | None = None) -> int:
         window.show()
         desktop.offer_crash_reports(window)
         return int(app.exec())
+    except Exception as exc:  # out of the window itself: reported before the hook is undone
+        desktop.report(type(exc), exc, exc.__traceback__)
+        raise
     finally:
         desktop.close()

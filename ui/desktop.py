@@ -67,13 +67,20 @@ class Desktop:
         def hook(
             kind: type[BaseException], error: BaseException, trace: TracebackType | None
         ) -> None:
-            if self.crash_report is None and not issubclass(kind, KeyboardInterrupt):
-                self.crash_report = diagnostics.write_crash_report(
-                    self.profile_folder, kind, error, trace
-                )
+            self.report(kind, error, trace)
             previous(kind, error, trace)
 
         sys.excepthook = hook
+
+    def report(
+        self, kind: type[BaseException], error: BaseException, trace: TracebackType | None
+    ) -> None:
+        """Write the crash report of this error, unless this run wrote one already (or the
+        player pressed Ctrl+C)."""
+        if self.crash_report is None and not issubclass(kind, KeyboardInterrupt):
+            self.crash_report = diagnostics.write_crash_report(
+                self.profile_folder, kind, error, trace
+            )
 
     def attach(self, window: QWidget) -> None:
         """The window to bring forward when another start asks for it."""

@@ -187,3 +187,23 @@ def test_a_second_goldnet_on_the_same_profile_exits_and_leaves_the_first(
             first.wait()
         if first.stderr is not None:
             first.stderr.close()
+
+
+def test_an_error_out_of_the_window_itself_is_reported(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.app
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise OSError("the journal's disk is gone")
+
+    monkeypatch.setattr(ui.app, "MainWindow", broken)
+    previous = sys.excepthook
+    with pytest.raises(OSError):
+        ui.app.run(profile=str(tmp_path / "p"))
+    assert sys.excepthook is previous
+    (report,) = diagnostics.unseen_reports(tmp_path / "p")
+    assert "OSError: the journal's disk is gone" in report.read_text(encoding="utf-8")
+    again = SingleInstance(tmp_path / "p")  # the profile was given back
+    assert again.claim() and again.server is not None
+    again.release()
