@@ -75,7 +75,9 @@ def test_the_spec_and_the_program_agree_on_the_app_id() -> None:
     assert f"{APP_ID}.desktop" in build
 
 
-def test_the_icon_set_renders_from_its_svg(tmp_path: Path) -> None:
+def test_the_icon_set_renders_from_its_svg(qapp: Any, tmp_path: Path) -> None:
+    """(``qapp``: the session's QApplication exists first, so the script does not make a
+    QGuiApplication, under which no later test could open a window.)"""
     from PySide6.QtGui import QImage
 
     written = tool("render_icons").render(tmp_path)
@@ -89,7 +91,7 @@ def test_the_icon_set_renders_from_its_svg(tmp_path: Path) -> None:
         assert centre.alpha() == 255 and corner.alpha() == 0  # drawn, with round corners
 
 
-def test_a_broken_svg_is_a_one_line_error(tmp_path: Path) -> None:
+def test_a_broken_svg_is_a_one_line_error(qapp: Any, tmp_path: Path) -> None:
     broken = tmp_path / "broken.svg"
     broken.write_text("<svg", encoding="utf-8")
     with pytest.raises(RuntimeError, match="not a valid SVG"):
