@@ -30,6 +30,7 @@ from typing import IO, Any
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 
+from .launch import module_command
 from .net.frames import FrameDecoder, auth_message, encode
 from .net.tls import check_pin, client_context
 
@@ -81,7 +82,7 @@ class RelayProcess:
 
     def __init__(self, options: dict[str, Any] | None = None, stderr: IO[bytes] | None = None):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "goldnet.bench_relay", json.dumps(options or {})],
+            module_command("goldnet.bench_relay", json.dumps(options or {})),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=stderr if stderr is not None else subprocess.DEVNULL,

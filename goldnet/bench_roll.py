@@ -63,6 +63,7 @@ from protocol.messages import Turn
 from .bench_relay import GAME, GAME_ID, HOST, Figure, RelayProcess
 from .binding import EngineBinding
 from .engine import Action, ChanceOf, RevealOf
+from .launch import module_command
 
 if TYPE_CHECKING:
     from .net.peer import TablePeer
@@ -105,7 +106,7 @@ def roll_latencies(members: Sequence[dict[str, Any]]) -> list[float]:
 
 def spawn(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "goldnet.bench_roll", *args],
+        module_command("goldnet.bench_roll", *args),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

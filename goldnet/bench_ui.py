@@ -12,7 +12,12 @@ bench and removed after it, created by one unmeasured first launch) and browses 
 loopback only (``GOLDNET_MDNS_INTERFACES``). Runs alternate between the two windows, so a busy
 machine slows both alike.
 
-Invariants: ``goldnet/`` does not import Qt, so Qt is imported only by the script the
+The same figure can be taken of another goldnet — a desktop bundle, or a ``pip install`` in
+another environment — by giving its launcher (:func:`launcher_for`; ``python -m
+goldnet.bench_ui RUNS --bundle PROGRAM`` or ``--python INTERPRETER``): the bundle's smoke test
+compares the two that way (``tools/smoke-bundle.sh``).
+
+Invariants: ``goldnet/`` does not import Qt, so Qt is imported only by the module the
 subprocess runs (:data:`CHILD`); every run is bounded by :data:`RUN_TIMEOUT`.
 """
 
@@ -26,57 +31,28 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from .launch import RUN_MODULE, module_command
 
 RUN_TIMEOUT = 60.0
 """Seconds one run may take before it is killed and the bench fails."""
 
 TARGET = "<= 1.5 s"
 
-CHILD = r"""
-import os, sys
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
-
-app = QApplication(["goldnet"])
+CHILD = "ui.first_paint"
+"""The module each measured process runs (it imports Qt; goldnet/ does not)."""
 
 
-def painted():
-    print("painted", flush=True)
-    os._exit(0)  # the figure is taken: nothing else of this process is measured
-
-
-class FirstPaint(QObject):
-    def eventFilter(self, watched, event):
-        if (
-            event.type() == QEvent.Type.Paint
-            and watched.isWidgetType()
-            and watched.isWindow()
-        ):
-            app.removeEventFilter(self)
-            QTimer.singleShot(0, painted)  # after the rest of this frame is painted
-        return False
-
-
-watch = FirstPaint()
-app.installEventFilter(watch)
-if sys.argv[1] == "bare":
-    window = QWidget()
-    window.resize(1280, 860)
-    window.show()
-    app.exec()
-else:
-    from goldnet.cli import main
-
-    main([])
-print("closed without painting", flush=True)
-"""
-
-
-def first_paint(kind: str, home: Path) -> float:
+def first_paint(kind: str, home: Path, launcher: Sequence[str] | None = None) -> float:
     """Seconds from spawning a process to the end of its first frame: ``kind`` is ``"bare"``
     (a bare ``QWidget`` window) or ``"lobby"`` (the ``goldnet`` window, profile ``home``).
+
+    ``launcher`` is the command that runs :data:`CHILD` with ``kind`` appended (default: this
+    goldnet's, :func:`goldnet.launch.module_command`; another installation's or a bundle's
+    to time that one, see :func:`launcher_for`).
 
     Raises:
         RuntimeError: the process ended, or ran past :data:`RUN_TIMEOUT`, without painting
@@ -91,7 +67,7 @@ def first_paint(kind: str, home: Path) -> float:
     with tempfile.TemporaryFile() as errors:
         began = time.perf_counter()
         proc = subprocess.Popen(
-            [sys.executable, "-c", CHILD, kind],
+            [*(launcher or module_command(CHILD)), kind],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=errors,
@@ -133,23 +109,32 @@ def _first_line(proc: subprocess.Popen[bytes], timeout: float) -> tuple[bytes, f
     return got[0] if got else (b"", time.perf_counter())
 
 
-def run_ui_bench(runs: int = 10) -> dict[str, Any]:
+def launcher_for(program: str | Path, *, bundle: bool) -> list[str]:
+    """The launcher (see :func:`first_paint`) of another goldnet: ``program`` is a bundle's
+    ``goldnet`` program (``bundle=True``) or the Python interpreter of an environment where
+    goldnet is installed."""
+    if bundle:
+        return [str(program), RUN_MODULE, CHILD]
+    return [str(program), "-m", CHILD]
+
+
+def run_ui_bench(runs: int = 10, launcher: Sequence[str] | None = None) -> dict[str, Any]:
     """The figure ``lobby first paint``: the median of ``runs`` launches of the ``goldnet``
     window (seconds), its target, and the median of as many bare windows launched in
     alternation (``reference``). Shape as :func:`goldnet.bench.run_bench`'s figures, plus
-    ``reference`` (seconds) and ``reference_name``.
+    ``reference`` (seconds) and ``reference_name``. ``launcher``: as for :func:`first_paint`.
 
     Raises:
         RuntimeError: a window did not paint (:func:`first_paint`).
     """
     home = Path(tempfile.mkdtemp(prefix="goldnet-bench-ui-"))
     try:
-        first_paint("lobby", home)  # first launch: makes the profile; not measured
+        first_paint("lobby", home, launcher)  # first launch: makes the profile; not measured
         lobby: list[float] = []
         bare: list[float] = []
         for _ in range(max(1, runs)):
-            bare.append(first_paint("bare", home))
-            lobby.append(first_paint("lobby", home))
+            bare.append(first_paint("bare", home, launcher))
+            lobby.append(first_paint("lobby", home, launcher))
     finally:
         shutil.rmtree(home, ignore_errors=True)
     return {
@@ -164,7 +149,28 @@ def run_ui_bench(runs: int = 10) -> dict[str, Any]:
     }
 
 
-if __name__ == "__main__":  # python -m goldnet.bench_ui: this figure alone
+def _main(argv: Sequence[str]) -> int:
+    import argparse
     import json
 
-    print(json.dumps(run_ui_bench(int(sys.argv[1]) if len(sys.argv) > 1 else 10)))
+    parser = argparse.ArgumentParser(prog="python -m goldnet.bench_ui", description=__doc__)
+    parser.add_argument("runs", nargs="?", type=int, default=10)
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--bundle", metavar="PROGRAM", help="time this bundle's goldnet program")
+    which.add_argument("--python", metavar="INTERPRETER", help="time the goldnet installed there")
+    args = parser.parse_args(argv)
+    launcher = None
+    if args.bundle:
+        launcher = launcher_for(args.bundle, bundle=True)
+    elif args.python:
+        launcher = launcher_for(args.python, bundle=False)
+    try:
+        print(json.dumps(run_ui_bench(args.runs, launcher)))
+    except RuntimeError as exc:
+        print(f"goldnet.bench_ui: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":  # python -m goldnet.bench_ui: this figure alone
+    sys.exit(_main(sys.argv[1:]))

@@ -3,6 +3,7 @@ and that it measures a real window in a real process (never a timed assertion)."
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,9 +20,17 @@ def test_the_lobby_first_paint_figure_and_its_reference() -> None:
     assert "bare QWidget window" in figure["reference_name"]
 
 
-def test_a_window_that_never_paints_is_a_clear_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(bench_ui, "CHILD", "import sys; sys.exit('no display here')")
+def test_a_window_that_never_paints_is_a_clear_error(tmp_path: Path) -> None:
+    never = [sys.executable, "-c", "import sys; sys.exit('no display here')"]
     with pytest.raises(RuntimeError, match=r"the bare window did not paint .*no display here"):
-        bench_ui.first_paint("bare", tmp_path)
+        bench_ui.first_paint("bare", tmp_path, never)
+
+
+def test_another_installation_is_timed_through_its_launcher(tmp_path: Path) -> None:
+    """The figure of another goldnet (here: this interpreter named explicitly, as the bundle's
+    smoke test names a pip-installed one) is taken the same way."""
+    launcher = bench_ui.launcher_for(sys.executable, bundle=False)
+    assert launcher == [sys.executable, "-m", "ui.first_paint"]
+    assert 0 < bench_ui.first_paint("bare", tmp_path, launcher) < bench_ui.RUN_TIMEOUT
+    bundle = bench_ui.launcher_for("/opt/goldnet/goldnet", bundle=True)
+    assert bundle == ["/opt/goldnet/goldnet", "--goldnet-run-module", "ui.first_paint"]

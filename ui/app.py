@@ -26,10 +26,11 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
-from goldnet.profile import Profile, ProfileError
+from goldnet.profile import ENV_VAR, Profile, ProfileError
 from goldnet.rng import Stream
 
 from . import kits, style, texts
+from .desktop import start
 from .i18n import Translations, resolve
 from .lobby import Lobby
 from .network import NetBridge
@@ -375,6 +376,21 @@ def run(argv: Sequence[str] | None = None, profile: str | None = None) -> int:
     app = QApplication.instance() or QApplication(list(argv or ["goldnet"]))
     app.setApplicationName("goldnet")
     prof = Profile(profile)
-    window = MainWindow(prof)
-    window.show()
-    return int(app.exec())
+    desktop = start(prof.folder, default_profile=not (profile or os.environ.get(ENV_VAR)))
+    if desktop is None:
+        print(
+            "goldnet: this profile is open in another goldnet window: brought it forward",
+            file=sys.stderr,
+        )
+        return 0
+    try:
+        window = MainWindow(prof)
+        desktop.attach(window)
+        window.show()
+        desktop.offer_crash_reports(window)
+        return int(app.exec())
+    except Exception as exc:  # out of the window itself: reported before the hook is undone
+        desktop.report(type(exc), exc, exc.__traceback__)
+        raise
+    finally:
+        desktop.close()

@@ -17,7 +17,6 @@ import logging
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any
 from .. import games
 from ..engine import GameState
 from ..errors import GoldnetError
+from ..launch import goldnet_command
 from ..profile import Profile, ProfileError
 from ..view import View
 from .discovery import DiscoveryError
@@ -411,7 +411,7 @@ def _demo_game(
         "GOLDNET_MDNS_INTERFACES": os.environ.get("GOLDNET_MDNS_INTERFACES", "127.0.0.1"),
     }
     env.pop("GOLDNET_HOME", None)
-    common = [sys.executable, "-m", "goldnet"]
+    common = goldnet_command()
     host_cmd = [
         *common,
         "host",

@@ -2713,4 +2713,25 @@
         <translation>galerie %1</translation>
     </message>
 </context>
+<context>
+    <name>Desktop</name>
+    <message>
+        <source>goldnet closed unexpectedly</source>
+        <translation>goldnet s’est fermé de façon inattendue</translation>
+    </message>
+    <message>
+        <source>goldnet closed unexpectedly last time. A report was saved.</source>
+        <translation>goldnet s’est fermé de façon inattendue la dernière fois. Un rapport a été enregistré.</translation>
+    </message>
+    <message>
+        <source>It holds what went wrong and the versions in use, never your key: you can send it to the developers.
+{path}</source>
+        <translation>Il décrit ce qui s’est mal passé et les versions utilisées, jamais votre clé : vous pouvez l’envoyer aux développeurs.
+{path}</translation>
+    </message>
+    <message>
+        <source>Show the report</source>
+        <translation>Afficher le rapport</translation>
+    </message>
+</context>
 </TS>
