@@ -152,6 +152,7 @@ def run_ui_bench(runs: int = 10, launcher: Sequence[str] | None = None) -> dict[
 def _main(argv: Sequence[str]) -> int:
     import argparse
     import json
+    import shutil
 
     parser = argparse.ArgumentParser(prog="python -m goldnet.bench_ui", description=__doc__)
     parser.add_argument("runs", nargs="?", type=int, default=10)
@@ -159,6 +160,11 @@ def _main(argv: Sequence[str]) -> int:
     which.add_argument("--bundle", metavar="PROGRAM", help="time this bundle's goldnet program")
     which.add_argument("--python", metavar="INTERPRETER", help="time the goldnet installed there")
     args = parser.parse_args(argv)
+    program = args.bundle or args.python
+    if program and shutil.which(program) is None:
+        parser.error(f"no program to run at {program!r}")
+    if args.runs < 1:
+        parser.error("runs must be at least 1")
     launcher = None
     if args.bundle:
         launcher = launcher_for(args.bundle, bundle=True)

@@ -34,3 +34,15 @@ def test_another_installation_is_timed_through_its_launcher(tmp_path: Path) -> N
     assert 0 < bench_ui.first_paint("bare", tmp_path, launcher) < bench_ui.RUN_TIMEOUT
     bundle = bench_ui.launcher_for("/opt/goldnet/goldnet", bundle=True)
     assert bundle == ["/opt/goldnet/goldnet", "--goldnet-run-module", "ui.first_paint"]
+
+
+def test_a_missing_program_or_no_runs_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad argument names what is wrong and exits 2, before anything is started."""
+    from goldnet.bench_ui import _main
+
+    for argv in (["3", "--bundle", "/nonexistent/goldnet"], ["0"]):
+        with pytest.raises(SystemExit) as ended:
+            _main(argv)
+        assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert "no program to run at '/nonexistent/goldnet'" in err and "at least 1" in err
