@@ -34,6 +34,7 @@ from typing import Any
 from protocol.envelope import Envelope
 from protocol.errors import RemoteProtocolError
 from protocol.identity import Identity, fingerprint, verify
+from protocol.messages import MessageError, Table
 
 from .frames import RELAY_VERSION, FrameDecoder, FrameError, auth_message, encode
 from .server import Listener, TLSConnection
@@ -195,8 +196,13 @@ class Relay:
         self.log: list[bytes] = list(log or [])
         self.members: list[tuple[bytes, str]] = list(members or [])
         self._resumes: dict[bytes, bytes | None] = {}
-        """The game each member seated by its ``auth`` said it resumes (None: a new game);
-        members given at the start are not in it."""
+        """The game each member seated by its ``auth`` said it resumes (None: a new game):
+        unsigned claims, compared with a ``table`` envelope before it is taken
+        (:meth:`_conflicts`); members given at the start are not in it."""
+        self._new_table = bool(self.members) and not self.log
+        """Its host opened this relay for a new game (members given, no log): nobody resumes
+        another game here. A relay given no members cannot tell a new table from members
+        rebuilding a lost log until a ``table`` envelope comes."""
         self.on_seats = on_seats
         self.handshake_timeout = handshake_timeout
         self.idle_timeout = idle_timeout
@@ -334,7 +340,7 @@ class Relay:
             raise _Refused("authentication failed (bad signature)")
         if role == "player":
             seat = next((i for i, (k, _) in enumerate(self.members) if k == key), None)
-            if resumed is not None and not self._same_game(key, resumed):
+            if resumed is not None and not self._may_resume(resumed):
                 raise _Refused(
                     "this relay now hosts another table: the game you resume is not played here"
                 )
@@ -363,15 +369,64 @@ class Relay:
         self._broadcast_seats()
         self._broadcast_presence(changes, but=client)
 
-    def _same_game(self, key: bytes, resumed: bytes) -> bool:
+    def _may_resume(self, resumed: bytes) -> bool:
         """Whether a member resuming the game ``resumed`` may sit at this relay's table: the
-        table's game once its ``table`` envelope is logged; before that, the game every other
-        member seated by its ``auth`` resumes too (a relay the members rebuild after it lost
-        its log) — not a new table whose members came to play a new game."""
+        table's game once its ``table`` envelope is logged; before that, yes unless its host
+        opened the relay for a new game. What other members declared never decides it: those
+        are unsigned claims, and the first seated would choose who may come back (members
+        rebuilding a relay that lost its log are told apart when the ``table`` comes)."""
         if self.game_id is not None:
             return resumed == self.game_id
-        others = [other for other, _ in self.members if other != key]
-        return all(self._resumes.get(other, resumed) == resumed for other in others)
+        return not self._new_table
+
+    def _conflicts(self, envelope: Envelope) -> str:
+        """Why ``envelope``, a ``table`` the log would start with, cannot fix this relay's
+        game ('' if it can): it must come from the first seat or from a member that said in
+        its ``auth`` it resumes that very game, and no member connected now may have said it
+        resumes another one — a table nobody at it agreed to is never taken over a claim, and
+        neither side's claim wins: the table waits until the claims agree (as it would wait for
+        an absent member)."""
+        sender, game_id = envelope.sender, envelope.game_id
+        if sender != self._first() and self._resumes.get(sender) != game_id:
+            # The first seat proposes a new table (the client's rule): another member's table,
+            # raced in before it, would fix the game and get the first seat's own refused.
+            return "only the first seat proposes the table"
+        here = {c.key for c in self._clients if c.role == "player"}
+        if any(self._resumes.get(k) not in (None, game_id) for k in here):
+            return "a member at this table resumes another game: no table is set until they agree"
+        return ""
+
+    def _settle(self, envelope: Envelope) -> None:
+        """Fix the game to ``envelope``'s table: seats of keys that are not its members are
+        freed (their connections refused), and what the log took before from another game is
+        dropped — then the log is rebuilt (served from 0, members drop by content what they
+        have), as a log from a journal is.
+
+        Raises:
+            _Refused: the table's body is not a table (nothing changes).
+        """
+        try:
+            table = Table.from_body(envelope.body)
+        except MessageError as exc:
+            raise _Refused(f"bad table: {exc}") from None
+        self.game_id = envelope.game_id
+        strangers = [k for k, _ in self.members if k not in table.members]
+        kept = [d for d in self.log if Envelope.decode(d).game_id == self.game_id]
+        if not strangers and len(kept) == len(self.log):
+            return
+        self.members = [(k, n) for k, n in self.members if k in table.members]
+        for client in list(self._clients):
+            if client.key in strangers and client.role == "player":
+                self._clients.discard(client)
+                client.refuse("not a member of this relay's table")
+            client.seat = self._seat_of(client.key) if client.role == "player" else -1
+            client.sent = 0
+        self.log = kept
+        self._senders = [self._seat_of(Envelope.decode(d).sender) for d in kept]
+        self._seen = {Envelope.decode(d).hash for d in kept}
+        self._log_bytes = sum(map(len, kept))
+        self._rebuilt = True
+        self._broadcast_seats()
 
     def _handle(self, client: _Client, message: tuple[Any, ...]) -> None:
         kind = message[0]
@@ -410,10 +465,10 @@ class Relay:
             raise _Refused("evidence signed by a non-member")
         if self.game_id is not None and envelope.game_id != self.game_id:
             raise _Refused("envelope of another game")
-        if self.game_id is None and envelope.type == "table" and envelope.sender != self._first():
-            # The first seat proposes (the client's rule): another member's table, raced in
-            # before it, would fix the game and get the first seat's own table refused.
-            raise _Refused("only the first seat proposes the table")
+        if self.game_id is None and envelope.type == "table":
+            conflict = self._conflicts(envelope)
+            if conflict:
+                raise _Refused(conflict)
         if envelope.hash in self._seen:
             return  # a resent envelope: already forwarded
         if len(self.log) >= self.max_log_entries:
@@ -421,7 +476,7 @@ class Relay:
         if self._log_bytes + len(envelope.raw) > self.max_log_bytes:
             raise _Refused(f"the table's log is full (at most {self.max_log_bytes} bytes)")
         if self.game_id is None and envelope.type == "table":
-            self.game_id = envelope.game_id
+            self._settle(envelope)
         self._seen.add(envelope.hash)
         self.log.append(envelope.raw)
         self._senders.append(client.seat if kind == "env" else -1)

@@ -27,6 +27,7 @@ from goldnet.net.tls import client_context
 from goldnet.records import read, verify
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
+from protocol.messages import Table
 
 HOST = "127.0.0.1"
 GAME = "mountains-rivers"
@@ -167,6 +168,13 @@ async def until(condition: Callable[[], bool], timeout: float = 10) -> None:
 
 
 # --- a hand-driven client: any frame, in any order ----------------------------------------
+
+
+def table_body(*members: Identity, nonce: bytes = bytes(16)) -> tuple[Any, ...]:
+    """The body of a table of :data:`GAME` for ``members`` in seat order (the relay reads a
+    first ``table`` envelope's members)."""
+    keys = tuple(m.public for m in members)
+    return Table(GAME, (2,), keys, tuple(f"p{i}" for i in range(len(keys))), nonce).body()
 
 
 class Raw:

@@ -18,7 +18,7 @@ from goldnet.records import read, verify
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 
-from .relaykit import GAME, HOST, Raw, refused_with, run, start_game, until
+from .relaykit import GAME, HOST, Raw, refused_with, run, start_game, table_body, until
 
 GAME_ID = bytes(32)
 
@@ -38,7 +38,9 @@ class Table:
         self.rb = await Raw.connect(self.port)
         assert (await self.rb.auth(self.b, name="b"))[0] == "welcome"
         self.rb.send(["resume", 0])
-        self.table = Envelope.seal(self.a, "table", GAME_ID, 0, ZERO_HASH, ())
+        self.table = Envelope.seal(
+            self.a, "table", GAME_ID, 0, ZERO_HASH, table_body(self.a, self.b)
+        )
         self.ra.send(["env", self.table.raw])
         await until(lambda: len(self.relay.log) == 1)
         self.b0 = Envelope.seal(self.b, "commit", GAME_ID, 0, ZERO_HASH, (1,))

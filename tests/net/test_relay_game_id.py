@@ -16,7 +16,7 @@ from goldnet.net.relay import Relay
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 
-from .relaykit import GAME, HOST, Raw, caught_up, refused_with, run, start_game, until
+from .relaykit import GAME, HOST, Raw, caught_up, refused_with, run, start_game, table_body, until
 
 FOREIGN = bytes(range(32))
 """The game id of the flood: no table hashes to it."""
@@ -115,10 +115,10 @@ def test_the_first_table_envelope_fixes_the_game(tmp_path: Path) -> None:
             assert (await first.auth(a, name="a"))[0] == "welcome"
             second = await Raw.connect(port)
             assert (await second.auth(b, name="b"))[0] == "welcome"
-            table = Envelope.seal(a, "table", bytes(32), 0, ZERO_HASH, ())
+            table = Envelope.seal(a, "table", bytes(32), 0, ZERO_HASH, table_body(a, b))
             first.send(["env", table.raw])
             await until(lambda: relay.game_id == bytes(32))
-            other_table = Envelope.seal(b, "table", FOREIGN, 0, ZERO_HASH, ())
+            other_table = Envelope.seal(b, "table", FOREIGN, 0, ZERO_HASH, table_body(b, a))
             second.send(["env", other_table.raw])
             await refused_with(second, "envelope of another game")
             assert relay.log == [table.raw]
@@ -172,11 +172,11 @@ def test_only_the_first_seat_proposes_the_table(tmp_path: Path) -> None:
             assert (await first.auth(a, name="a"))[0] == "welcome"
             second = await Raw.connect(port)
             assert (await second.auth(b, name="b"))[0] == "welcome"
-            raced = Envelope.seal(b, "table", FOREIGN, 0, ZERO_HASH, ())
+            raced = Envelope.seal(b, "table", FOREIGN, 0, ZERO_HASH, table_body(b, a))
             second.send(["env", raced.raw])
             await refused_with(second, "only the first seat proposes the table")
             assert relay.log == [] and relay.game_id is None
-            table = Envelope.seal(a, "table", bytes(32), 0, ZERO_HASH, ())
+            table = Envelope.seal(a, "table", bytes(32), 0, ZERO_HASH, table_body(a, b))
             first.send(["env", table.raw])
             await until(lambda: relay.game_id == bytes(32))
             assert relay.log == [table.raw]
