@@ -42,13 +42,17 @@ def new_window(qtbot: Any, profile: Profile | None = None) -> MainWindow:
 
 def network_controller(qtbot: Any, window: MainWindow, timeout: int = 15000) -> NetworkController:
     """Wait for the lobby to open the table with a network game."""
-    qtbot.waitUntil(
-        lambda: (
-            isinstance(window.table.controller, NetworkController)
-            and window.stack.currentWidget() is window.table
-        ),
-        timeout=timeout,
-    )
+    try:
+        qtbot.waitUntil(
+            lambda: (
+                isinstance(window.table.controller, NetworkController)
+                and window.stack.currentWidget() is window.table
+            ),
+            timeout=timeout,
+        )
+    except Exception as e:  # name what the start screen said, for a failure on a loaded CI
+        said = window.start.net_status.text()
+        raise AssertionError(f"no network table; the start screen says {said!r}") from e
     c = window.table.controller
     assert isinstance(c, NetworkController)
     return c
