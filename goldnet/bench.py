@@ -166,12 +166,20 @@ def _game_figures(info: games.GameInfo, repeat: int) -> dict[str, Figure]:
     }
 
 
-def run_bench(repeat: int = 50) -> dict[str, Figure]:
-    """Measure every figure; ``repeat`` runs per figure (fewer for the slow bot figure).
+GROUPS = ("games", "protocol", "deck", "roll", "table", "relay", "ui")
+"""The figures' groups, in the order they are measured (``goldnet bench --only``)."""
+
+
+def run_bench(repeat: int = 50, only: tuple[str, ...] = GROUPS) -> dict[str, Figure]:
+    """Measure every figure of the groups ``only`` (:data:`GROUPS`); ``repeat`` runs per
+    figure (fewer for the slow bot figure).
 
     Returns ``{name: {"median": value, "unit": "ms" | "s", "runs": n, "target": text}}``; the
     strongest bot's move adds ``"p95"`` and ``"max"`` (same unit), which its target names; a
     random game adds ``"cpu"``, the median CPU time of the same runs (same unit).
+
+    Raises:
+        ValueError: a group that is not one of :data:`GROUPS`.
     """
     from .bench_deck import run_deck_bench
     from .bench_protocol import run_protocol_bench
@@ -180,12 +188,22 @@ def run_bench(repeat: int = 50) -> dict[str, Figure]:
     from .bench_table import run_table_bench
     from .bench_ui import run_ui_bench
 
-    return {
-        **{k: v for info in games.games() for k, v in _game_figures(info, repeat).items()},
-        **run_protocol_bench(repeat),
-        **run_deck_bench(repeat),
-        **run_roll_bench(repeat),
-        **run_table_bench(repeat),
-        **run_relay_bench(),
-        **run_ui_bench(min(repeat, 10)),
+    unknown = [g for g in only if g not in GROUPS]
+    if unknown:
+        raise ValueError(f"no figures named {unknown[0]!r} (groups: {', '.join(GROUPS)})")
+    measures: dict[str, Callable[[], dict[str, Figure]]] = {
+        "games": lambda: {
+            k: v for info in games.games() for k, v in _game_figures(info, repeat).items()
+        },
+        "protocol": lambda: run_protocol_bench(repeat),
+        "deck": lambda: run_deck_bench(repeat),
+        "roll": lambda: run_roll_bench(repeat),
+        "table": lambda: run_table_bench(repeat),
+        "relay": run_relay_bench,
+        "ui": lambda: run_ui_bench(min(repeat, 10)),
     }
+    figures: dict[str, Figure] = {}
+    for group in GROUPS:
+        if group in only:
+            figures.update(measures[group]())
+    return figures

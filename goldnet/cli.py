@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__, games, offline
+from .bench import GROUPS as BENCH_GROUPS
 from .errors import UsageError
 
 GAMES = games.names()
@@ -105,6 +106,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="speed figures against their targets (docs/development.md)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--repeat", type=_positive, default=50, help="runs per figure (default 50)")
+    p.add_argument(
+        "--only",
+        action="append",
+        choices=BENCH_GROUPS,
+        metavar="GROUP",
+        help=f"measure only this group of figures (repeatable; one of {', '.join(BENCH_GROUPS)})",
+    )
     return parser
 
 

@@ -321,9 +321,9 @@ class _Progress:
 
 def bench_command(args: argparse.Namespace) -> int:
     """``goldnet bench``: speed figures, medians against their targets."""
-    from .bench import run_bench
+    from .bench import GROUPS, run_bench
 
-    figures = run_bench(args.repeat)
+    figures = run_bench(args.repeat, tuple(args.only or GROUPS))
     if args.json:
         print(json.dumps(figures))
     else:

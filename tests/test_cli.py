@@ -77,6 +77,7 @@ def test_bad_scenario_files_exit_2_with_one_line(
         ("selfplay", "mountains-rivers", "--bots", "strong"),
         ("selfplay", "mountains-rivers", "--bots", "strong,wizard"),
         ("bench", "--repeat", "-1"),
+        ("bench", "--only", "dice"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: tuple[str, ...]) -> None:
@@ -129,10 +130,14 @@ def test_selfplay_board_option_and_text_output() -> None:
 
 
 def test_bench_reports_medians() -> None:
-    result = goldnet("bench", "--json", "--repeat", "3")
+    """The games' figures (the other groups have tests of their own: a whole run takes a
+    minute, too long for every CI run)."""
+    result = goldnet("bench", "--json", "--repeat", "3", "--only", "games")
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert {"mountains-rivers random game", "mountains-rivers legal actions"} <= figures.keys()
+    assert any(name.startswith("golden-city") for name in figures)
+    assert not any("deck" in name or "relay" in name for name in figures)  # --only holds
     for fig in figures.values():
         assert fig["median"] > 0 and fig["runs"] >= 1
     strong = figures["mountains-rivers strong move"]  # a player waits for the slow moves too
