@@ -200,7 +200,11 @@ class TableLink(QObject):
         await service.guard(service.resume(path, by_hand=True, rehost=True))
 
     def _submit(self, coro: Any) -> None:
-        self._bridge.loop_thread.submit(self.service.guard(coro))
+        # Only once the window's previous games have closed: a game resumed at once after
+        # leaving would find the profile's lock (and its relay's port) still held by the game
+        # that is closing — "in use by another goldnet process".
+        before = [f for f in self._bridge.closing if not f.done()]
+        self._bridge.loop_thread.submit(_after(before, self.service.guard(coro)))
 
     def play(self, *actions: tuple[Any, ...]) -> None:
         """Send the local player's confirmed moves, in order, each in its own envelope; the
@@ -227,6 +231,22 @@ class TableLink(QObject):
             await self.service.close()
         finally:
             self._posted.emit("closed", None)
+
+
+async def _after(before: list[Any], coro: Any) -> None:
+    """Run ``coro`` once the futures ``before`` are done (whatever their outcome: a game that
+    failed to close cleanly still let go of what it held, or never will)."""
+    import asyncio  # here: the lobby's first paint needs no asyncio
+    import contextlib
+
+    try:
+        for future in before:
+            with contextlib.suppress(Exception):
+                await asyncio.wrap_future(future)
+    except BaseException:
+        coro.close()  # cancelled while waiting: never started
+        raise
+    await coro
 
 
 class NetBridge(QObject):

@@ -10,6 +10,7 @@ or by the controller's intent API (``click``, ``confirm``).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import time
@@ -25,6 +26,7 @@ from goldnet.engine import Action
 from goldnet.net.invite import parse_invite
 from goldnet.net.journal import read_journal, unfinished
 from goldnet.net.reports import Problem
+from goldnet.net.service import TableService
 from goldnet.profile import Profile
 from goldnet.records import read, verify
 from ui.app import MainWindow
@@ -403,7 +405,7 @@ def test_an_unreachable_table_is_explained_and_the_window_stays_responsive(
 
 
 def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
-    qtbot: Any, tmp_path: Path, artifacts: Artifacts
+    qtbot: Any, tmp_path: Path, artifacts: Artifacts, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     profile = Profile(tmp_path / "me")
     window = new_window(qtbot, profile)
@@ -438,12 +440,23 @@ def test_a_table_hosted_with_a_bot_in_this_process_plays_to_the_end(
     # comes back on its port with its log, and so does the bot, from its own journal.
     qtbot.waitUntil(lambda: c.phase == "human", timeout=10000)
     turn = c.obs.turn
+    # the table closes slowly (as on a loaded machine): a resume clicked meanwhile waits for it
+    # instead of finding the profile still held ("in use by another goldnet process")
+    close = TableService.close
+
+    async def slow_close(service: TableService) -> None:
+        await asyncio.sleep(1.0)
+        await close(service)
+
+    monkeypatch.setattr(TableService, "close", slow_close)
     QTest.mouseClick(window.table.leave_button, Qt.MouseButton.LeftButton)
     assert window.stack.currentWidget() is start and "You left the game" in start.net_status.text()
     # my table closed with me: resuming opens it again (no "if the other player's table…")
     assert "opens your table again" in start.net_status.text()
     assert "other player" not in start.net_status.text()
     qtbot.waitUntil(start.resume_button.isEnabled, timeout=10000)
+    closing = window.lobby.bridge.closing
+    assert closing and not closing[-1].done()  # the table is still closing
     QTest.mouseClick(start.resume_button, Qt.MouseButton.LeftButton)
     # resuming restarts this process's relay on its port and the bot from its journal: on a
     # loaded machine that has taken over 15 s
