@@ -397,8 +397,9 @@ class Relay:
         return ""
 
     def _settle(self, envelope: Envelope) -> None:
-        """Fix the game to ``envelope``'s table: seats of keys that are not its members are
-        freed (their connections refused), and what the log took before from another game is
+        """Fix the game to ``envelope``'s table: the relay keeps as many seats as it has
+        members; seats of keys that are not its members are freed (their connections
+        refused), and what the log took before from another game is
         dropped — then the log is rebuilt (served from 0, members drop by content what they
         have), as a log from a journal is.
 
@@ -410,9 +411,12 @@ class Relay:
         except MessageError as exc:
             raise _Refused(f"bad table: {exc}") from None
         self.game_id = envelope.game_id
+        self.seats = len(table.members)  # the table's seats are its members', no more
         strangers = [k for k, _ in self.members if k not in table.members]
         kept = [d for d in self.log if Envelope.decode(d).game_id == self.game_id]
         if not strangers and len(kept) == len(self.log):
+            if self.on_seats is not None:
+                self.on_seats(list(self.members))
             return
         self.members = [(k, n) for k, n in self.members if k in table.members]
         for client in list(self._clients):

@@ -373,9 +373,14 @@ class MemoryRelay:
         for _ in range(MEMORY_STEPS):
             if not self.queue:
                 break
-            member, index = self.queue.popleft()
-            member._on_frame(Env(index, self.log[index]))
+            for member, index in self.deliveries():
+                member._on_frame(Env(index, self.log[index]))
         assert all(m.outcome is not None for m in self.members), "the game did not end"
+
+    def deliveries(self) -> list[tuple[Member, int]]:
+        """The next frames to hand to members (the queue is not empty): the oldest one; a
+        hostile relay's subclass may reorder or repeat them."""
+        return [self.queue.popleft()]
 
 
 def members(tmp_path: Path, relay: MemoryRelay) -> list[Member]:

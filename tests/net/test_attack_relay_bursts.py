@@ -6,25 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from goldnet.net.frames import Env, Seats
-
-from .relaykit import MEMORY_STEPS, MemoryRelay, check_ended_cleanly, members
+from .relaykit import Member, MemoryRelay, check_ended_cleanly, members
 
 
 class Reordering(MemoryRelay):
-    def play(self) -> None:
-        seats = Seats(tuple(m.identity.public for m in self.members), ("a", "b"))
-        for member in self.members:
-            member._on_frame(seats)
-        for _ in range(MEMORY_STEPS):
-            if not self.queue:
-                break
-            batch = [self.queue.popleft()]
-            if self.queue and self.queue[0][0] is batch[0][0]:
-                batch.insert(0, self.queue.popleft())  # the later one first
-            for member, index in batch * 2:  # and each twice
-                member._on_frame(Env(index, self.log[index]))
-        assert all(m.outcome is not None for m in self.members), "the game did not end"
+    def deliveries(self) -> list[tuple[Member, int]]:
+        batch = [self.queue.popleft()]
+        if self.queue and self.queue[0][0] is batch[0][0]:
+            batch.insert(0, self.queue.popleft())  # the later one first
+        return batch * 2  # and each twice
 
 
 def test_a_relay_swapping_and_doubling_frames_changes_no_outcome(tmp_path: Path) -> None:
