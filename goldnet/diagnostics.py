@@ -12,6 +12,12 @@ crash reports").
   traceback, the versions (goldnet, Python, Qt, the system), the last log lines. The next start
   lists the reports not yet offered (:func:`unseen_reports`) and marks them offered
   (:func:`mark_seen`).
+- **What nothing caught** (:class:`CrashReporter`, installed by the window for its run): the
+  main thread's exceptions and those Qt's bindings hand to ``sys.excepthook`` (a slot, a
+  virtual method), other threads' (``threading.excepthook``), the network loop's and the
+  dealing worker's bugs (:func:`report_uncaught`), and native crashes: ``faulthandler`` writes
+  into ``faults-<profile>.log`` in the log folder, emptied at a clean end; a start that finds
+  something in it turns it into a report (:func:`collect_native_crash`). One report per run.
 
 Invariant: nothing in a report or in the log's tail is a secret — the traceback is text only
 (no local variables), and every line goes through :func:`redact`, which replaces invite codes
@@ -22,16 +28,21 @@ written. The profile's key file is never read here.
 from __future__ import annotations
 
 import collections
+import contextlib
+import faulthandler
+import hashlib
 import logging
 import logging.handlers
 import os
 import platform
 import re
 import sys
+import threading
 import time
 import traceback
 from pathlib import Path
 from types import TracebackType
+from typing import IO, Any
 
 import platformdirs
 
@@ -46,6 +57,8 @@ TAIL_LINES = 200
 LOG_ENV = "GOLDNET_LOG_DIR"
 CRASHES = "crashes"
 SEEN_SUFFIX = ".seen"
+FAULTS_HEADER = "goldnet run"
+"""The first line of a faults file: the run's versions (its start, not a fault)."""
 
 _INVITE = re.compile(r"goldnet://\S+")
 _KEYLIKE = re.compile(r"[A-Za-z0-9+/_-]{16,}")
@@ -169,12 +182,18 @@ def versions() -> dict[str, str]:
 
 
 def report_text(
-    kind: type[BaseException], error: BaseException, trace: TracebackType | None
+    kind: type[BaseException],
+    error: BaseException,
+    trace: TracebackType | None,
+    where: str = "",
 ) -> str:
-    """The crash report's text: what happened, the versions, the traceback, the log's tail —
-    every line redacted (:func:`redact`)."""
+    """The crash report's text: what happened (``where``: the thread or loop it happened in,
+    when not the main thread), the versions, the traceback, the log's tail — every line
+    redacted (:func:`redact`)."""
     lines = ["goldnet crash report", time.strftime("%Y-%m-%d %H:%M:%S %z"), ""]
     lines += [f"{name}: {value}" for name, value in versions().items()]
+    if where:
+        lines += [f"where: {where}"]
     lines += ["", "Traceback:"]
     lines += "".join(traceback.format_exception(kind, error, trace)).rstrip().splitlines()
     lines += ["", f"Last log lines ({len(_tail.lines)}):", *log_tail()]
@@ -186,9 +205,14 @@ def write_crash_report(
     kind: type[BaseException],
     error: BaseException,
     trace: TracebackType | None,
+    where: str = "",
 ) -> Path | None:
     """Write a crash report into ``profile_folder/crashes/``; its path, or None if it could
     not be written (a crash while reporting a crash is not raised)."""
+    return _write_report(profile_folder, report_text(kind, error, trace, where))
+
+
+def _write_report(profile_folder: Path, text: str) -> Path | None:
     folder = profile_folder / CRASHES
     stamp = time.strftime("%Y%m%d-%H%M%S")
     try:
@@ -198,11 +222,171 @@ def write_crash_report(
         while path.exists() and serial < 100:
             path = folder / f"crash-{stamp}-{serial}.txt"
             serial += 1
-        path.write_text(report_text(kind, error, trace), encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
     except OSError:
         return None
     logging.getLogger("goldnet.crash").error("crash report written: %s", path)
     return path
+
+
+# --- native crashes: faulthandler's file in the log folder ---------------------------------
+
+
+def faults_file(profile_folder: Path, log_folder: Path) -> Path:
+    """Where ``faulthandler`` writes for the window of ``profile_folder``: in the log folder,
+    named after the profile (one window per profile: one writer per file, even when several
+    profiles share a log folder)."""
+    digest = hashlib.sha256(str(profile_folder.resolve()).encode()).hexdigest()[:8]
+    return log_folder / f"faults-{digest}.log"
+
+
+def _log_file_tail(log_folder: Path) -> list[str]:
+    try:
+        with (log_folder / "goldnet.log").open(encoding="utf-8", errors="replace") as file:
+            return list(collections.deque(file.read().splitlines(), maxlen=TAIL_LINES))
+    except OSError:
+        return []
+
+
+def collect_native_crash(profile_folder: Path, log_folder: Path) -> Path | None:
+    """Turn what ``faulthandler`` wrote during the last run into a crash report (the run's
+    versions from the file's first line, the fault and the threads' stacks, the last lines of
+    the log file), redacted; the faults file is removed. The report's path, or None when the
+    last run ended cleanly (no file), was killed (nothing past its first line) or the report
+    could not be written. Call it before this run logs anything."""
+    path = faults_file(profile_folder, log_folder)
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    first, _, fault = text.partition("\n")
+    report = None
+    if fault.strip():
+        tail = _log_file_tail(log_folder)
+        lines = ["goldnet crash report (native)", time.strftime("%Y-%m-%d %H:%M:%S %z"), ""]
+        lines += [first if first.startswith(FAULTS_HEADER) else "goldnet run: (unknown)"]
+        lines += ["", "Fault (faulthandler):", *fault.rstrip().splitlines()]
+        lines += ["", f"Last log lines ({len(tail)}):", *tail]
+        report = _write_report(profile_folder, "\n".join(redact(x) for x in lines) + "\n")
+    try:
+        path.unlink()
+    except OSError:
+        return None  # kept: it would be reported again, rather than lost
+    return report
+
+
+# --- what nothing caught -------------------------------------------------------------------
+
+_active: list[CrashReporter] = []
+
+
+def report_uncaught(
+    kind: type[BaseException],
+    error: BaseException,
+    trace: TracebackType | None,
+    where: str = "",
+) -> Path | None:
+    """Report a bug that something caught only to keep running (the network loop's handler,
+    the dealing worker) through the installed :class:`CrashReporter`; nothing when none is
+    installed (a command-line run, a test). The report's path, or None."""
+    return _active[-1].report(kind, error, trace, where) if _active else None
+
+
+class CrashReporter:
+    """The crash reports of one run of one profile's window (module docstring): at most one
+    report per run, beside the journal. :meth:`install` sets the hooks, :meth:`uninstall`
+    restores them (a clean end: the faults file is removed)."""
+
+    def __init__(self, profile_folder: Path, log_folder: Path | None) -> None:
+        self.profile_folder = profile_folder
+        self.log_folder = log_folder
+        self.written: Path | None = None
+        """This run's report, once written."""
+        self._lock = threading.Lock()
+        self._saved: tuple[Any, Any, bool] | None = None
+        self._faults: IO[str] | None = None
+
+    def install(self) -> Path | None:
+        """Collect the last run's native crash (:func:`collect_native_crash`), then hook
+        ``sys.excepthook``, ``threading.excepthook`` and ``faulthandler``; the collected
+        report's path, or None."""
+        collected = None
+        if self.log_folder is not None:
+            collected = collect_native_crash(self.profile_folder, self.log_folder)
+        self._saved = (sys.excepthook, threading.excepthook, faulthandler.is_enabled())
+        previous, previous_thread = sys.excepthook, threading.excepthook
+
+        def hook(
+            kind: type[BaseException], error: BaseException, trace: TracebackType | None
+        ) -> None:
+            self.report(kind, error, trace)
+            previous(kind, error, trace)
+
+        def thread_hook(args: threading.ExceptHookArgs) -> None:
+            name = args.thread.name if args.thread is not None else "?"
+            if args.exc_value is not None:
+                self.report(args.exc_type, args.exc_value, args.exc_traceback, f"thread {name}")
+            previous_thread(args)
+
+        sys.excepthook = hook
+        threading.excepthook = thread_hook
+        self._start_faults()
+        _active.append(self)
+        return collected
+
+    def _start_faults(self) -> None:
+        if self.log_folder is None:
+            return
+        path = faults_file(self.profile_folder, self.log_folder)
+        run = " ".join(f"{name}={value}" for name, value in versions().items())
+        try:
+            self.log_folder.mkdir(parents=True, exist_ok=True)
+            file = path.open("w", encoding="utf-8")
+            file.write(f"{FAULTS_HEADER}: {run} started {time.strftime('%Y-%m-%d %H:%M:%S %z')}\n")
+            file.flush()
+            faulthandler.enable(file, all_threads=True)
+        except (OSError, ValueError, RuntimeError):
+            return  # no native crash report this run; the rest works
+        self._faults = file
+
+    def report(
+        self,
+        kind: type[BaseException],
+        error: BaseException,
+        trace: TracebackType | None,
+        where: str = "",
+    ) -> Path | None:
+        """Write the report of this error unless this run wrote one already (or it is the
+        player's Ctrl+C, or a thread's ``SystemExit``); the path written, or None."""
+        if issubclass(kind, KeyboardInterrupt | SystemExit):
+            return None
+        with self._lock:
+            if self.written is not None:
+                return None
+            self.written = write_crash_report(self.profile_folder, kind, error, trace, where)
+            return self.written
+
+    def uninstall(self) -> None:
+        """Restore the hooks and stop ``faulthandler`` (re-enabled on standard error when it
+        was before); the faults file is removed: this run ended without a native crash."""
+        if self in _active:
+            _active.remove(self)
+        if self._saved is None:
+            return
+        hook, thread_hook, faults_were_enabled = self._saved
+        self._saved = None
+        sys.excepthook = hook
+        threading.excepthook = thread_hook
+        if self._faults is None:
+            return
+        faulthandler.disable()
+        if faults_were_enabled and sys.__stderr__ is not None:
+            with contextlib.suppress(OSError, ValueError, RuntimeError):
+                faulthandler.enable(sys.__stderr__, all_threads=True)
+        file, self._faults = self._faults, None
+        file.close()
+        with contextlib.suppress(OSError):
+            Path(file.name).unlink()
 
 
 def unseen_reports(profile_folder: Path) -> list[Path]:

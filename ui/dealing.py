@@ -15,6 +15,9 @@ Invariants:
 - Each deal carries a token; a deal whose token is no longer the dealer's (the table started
   another game, or was stopped) is closed when it arrives — its journal deleted, since nobody
   moved — and never shown.
+- A deal that fails for a reason the player can act on (options, the profile, the disk) is
+  only told; any other exception is a bug, also written as a crash report of the run
+  (:func:`goldnet.diagnostics.report_uncaught`).
 - :meth:`Dealer.join` cancels the deal and waits for every worker (the window joins them when
   it closes): no deal outlives the window, and none leaves a journal open.
 """
@@ -27,6 +30,7 @@ import threading
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from goldnet import diagnostics
 from goldnet.botgame import BotGame
 from goldnet.engine import GameState
 from goldnet.net.journal import JournalError
@@ -91,6 +95,9 @@ class Dealer(QObject):
             game, unsaved = new_game(setup, state, profile)
         except Exception as exc:  # any failure (a bug too) reaches the player as words
             log.exception("the deal of a game against bots failed")
+            if not isinstance(exc, ValueError | OSError | ProfileError | JournalError):
+                where = f"thread {threading.current_thread().name}: dealing a game"
+                diagnostics.report_uncaught(type(exc), exc, exc.__traceback__, where)  # a bug
             self.failed.emit(str(exc) or type(exc).__name__, token)
             return
         if token != self.token:  # stale already: nobody will show it

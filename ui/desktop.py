@@ -9,8 +9,6 @@ are :mod:`ui.single_instance` and the Qt-free :mod:`goldnet.diagnostics`.
 from __future__ import annotations
 
 import contextlib
-import sys
-from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
@@ -23,8 +21,6 @@ from goldnet.data import DataError, resource
 from goldnet.profile import private_folder
 
 from .single_instance import SingleInstance
-
-Hook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 
 
 def _tr(text: str) -> str:
@@ -55,32 +51,28 @@ class Desktop:
         self.profile_folder = profile_folder
         self.instance = instance
         self.log_file: Path | None = None
-        self.crash_report: Path | None = None
-        self._previous_hook: Hook | None = None
+        self.reporter: diagnostics.CrashReporter | None = None
 
-    def install_crash_reporter(self) -> None:
-        """Write a crash report (once per run) for an exception nothing caught, then let the
-        usual hook print it."""
-        previous = sys.excepthook
-        self._previous_hook = previous
+    @property
+    def crash_report(self) -> Path | None:
+        """This run's crash report, once written."""
+        return None if self.reporter is None else self.reporter.written
 
-        def hook(
-            kind: type[BaseException], error: BaseException, trace: TracebackType | None
-        ) -> None:
-            self.report(kind, error, trace)
-            previous(kind, error, trace)
-
-        sys.excepthook = hook
+    def install_crash_reporter(self, log_folder: Path | None = None) -> None:
+        """Write a crash report (once per run) for what nothing caught — the main thread's
+        exceptions and the Qt slots' and virtuals' (PySide6 hands them to ``sys.excepthook``),
+        other threads', native crashes (``faulthandler`` into ``log_folder``, reported at the
+        next start): :class:`goldnet.diagnostics.CrashReporter`. The usual hooks still print."""
+        self.reporter = diagnostics.CrashReporter(self.profile_folder, log_folder)
+        self.reporter.install()
 
     def report(
         self, kind: type[BaseException], error: BaseException, trace: TracebackType | None
     ) -> None:
         """Write the crash report of this error, unless this run wrote one already (or the
         player pressed Ctrl+C)."""
-        if self.crash_report is None and not issubclass(kind, KeyboardInterrupt):
-            self.crash_report = diagnostics.write_crash_report(
-                self.profile_folder, kind, error, trace
-            )
+        if self.reporter is not None:
+            self.reporter.report(kind, error, trace)
 
     def attach(self, window: QWidget) -> None:
         """The window to bring forward when another start asks for it."""
@@ -115,9 +107,8 @@ class Desktop:
         """Give the profile back, stop the log file, restore the exception hook."""
         self.instance.release()
         diagnostics.stop_logging()
-        if self._previous_hook is not None:
-            sys.excepthook = self._previous_hook
-            self._previous_hook = None
+        if self.reporter is not None:
+            self.reporter.uninstall()
 
 
 def start(profile_folder: Path, *, default_profile: bool) -> Desktop | None:
@@ -134,5 +125,5 @@ def start(profile_folder: Path, *, default_profile: bool) -> Desktop | None:
     desktop = Desktop(profile_folder, instance)
     folder = diagnostics.log_dir(profile_folder, default_profile=default_profile)
     desktop.log_file = diagnostics.setup_logging(folder)
-    desktop.install_crash_reporter()
+    desktop.install_crash_reporter(folder if desktop.log_file is not None else None)
     return desktop

@@ -131,13 +131,20 @@ def bind_address(interfaces: list[str] | None, local_only: bool) -> str:
 
 
 def lan_address(interfaces: list[str] | None) -> str:
-    """The address others should connect to: the first mDNS interface, else a LAN address."""
+    """The address others should connect to (the one an invite names): the first mDNS
+    interface, else this machine's first address on a plain LAN adapter — before a virtual
+    (VPN, container, virtual machine) or skipped adapter's, before a link-local one
+    (169.254/16: an adapter no DHCP server answered), never loopback while there is another
+    (docs/discovery.md, "Interfaces")."""
     if interfaces:
         return interfaces[0]
-    from .discovery import all_ipv4_addresses
+    from .discovery import Candidate, survey
 
-    addresses = [a for a in all_ipv4_addresses() if not a.startswith("127.")]
-    return addresses[0] if addresses else LOOPBACK
+    def rank(candidate: Candidate) -> tuple[bool, bool]:
+        return bool(candidate.skip) or candidate.virtual, candidate.address.startswith("169.254.")
+
+    found = [c for c in survey() if not c.address.startswith("127.")]
+    return min(found, key=rank).address if found else LOOPBACK
 
 
 async def listen(relay: Relay, bind: str, port: int | None) -> int:

@@ -3,7 +3,10 @@
 :class:`LoopThread` is the network thread of the desktop client: one asyncio loop in its own
 thread. The GUI calls into it with :meth:`LoopThread.submit` (``asyncio.run_coroutine_threadsafe``)
 and :meth:`LoopThread.call` (``loop.call_soon_threadsafe``) and never waits for an answer —
-except :meth:`LoopThread.stop` at quit (bounded).
+except :meth:`LoopThread.stop` at quit (bounded). What the loop's tasks and callbacks let
+escape goes to :func:`unhandled`: a network error is one warning line in goldnet's log, any
+other exception is a bug — logged with its traceback and reported as a crash report of the run
+(:func:`goldnet.diagnostics.report_uncaught`), while the loop goes on.
 
 :class:`GameClock` is a network peer's game clock: integer milliseconds for the lockstep
 machine, advanced once a second by the peer.
@@ -14,10 +17,28 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import logging
 import os
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
+
+from .. import diagnostics
+
+log = logging.getLogger("goldnet.net.loop")
+
+
+def unhandled(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The network loop's exception handler (module docstring): ``context`` is asyncio's
+    (``message``, ``exception``, ``task`` …)."""
+    error = context.get("exception")
+    message = str(context.get("message") or "unhandled error in the network loop")
+    if not isinstance(error, Exception) or isinstance(error, OSError):
+        log.warning("%s: %s", message, error or context)
+        return
+    log.error("%s", message, exc_info=error)
+    where = f"thread {threading.current_thread().name}: {message}"
+    diagnostics.report_uncaught(type(error), error, error.__traceback__, where)
 
 
 class LoopThread:
@@ -51,6 +72,7 @@ class LoopThread:
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(unhandled)
         self._loop = loop
         loop.call_soon(self._ready.set)
         try:

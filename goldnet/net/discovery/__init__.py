@@ -36,11 +36,13 @@ from typing import TYPE_CHECKING, Any
 from ._const import PROTOCOL_VERSION, SERVICE_TYPE
 from ._interfaces import (
     ENV_INTERFACES,
+    Candidate,
     DiscoveryError,
     all_ipv4_addresses,
     bound_addresses,
     interfaces_from_env,
     open_zeroconf,
+    survey,
 )
 from ._txt import TableInfo, instance_name
 
@@ -77,6 +79,7 @@ __all__ = [
     "SERVICE_TYPE",
     "Announcer",
     "Browser",
+    "Candidate",
     "DiscoveryError",
     "EventKind",
     "TableEvent",
@@ -89,4 +92,5 @@ __all__ = [
     "instance_name",
     "interfaces_from_env",
     "open_zeroconf",
+    "survey",
 ]

@@ -11,6 +11,13 @@ Invariants:
 - An interface that cannot be opened is skipped with a warning, never a crash; only when no
   interface at all can be opened does :func:`open_zeroconf` raise :class:`DiscoveryError`, whose
   message names each interface and its error.
+- With every interface (``None``) the candidates are this machine's IPv4 addresses
+  (:func:`survey`), less the adapters that cannot carry mDNS to a LAN where the system shows
+  their flags (Linux: no multicast, a point-to-point tunnel); each interface skipped — before
+  opening, by a failure, or silently by python-zeroconf — is one warning line naming it.
+- :attr:`Candidate.virtual` marks a VPN, container or virtual-machine adapter (by its names or a
+  carrier-grade NAT address): the address an invite names
+  (``goldnet.net.hosting.lan_address``) is a plain LAN adapter's whenever there is one.
 - The sockets python-zeroconf half-opened before a failure are closed at once (see
   ``_try_open``), not whenever the error is collected; every trial instance is closed.
 """
@@ -22,6 +29,8 @@ import os
 import traceback
 import warnings
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import ifaddr
@@ -30,7 +39,6 @@ from ..errors import NetError
 from ._const import log
 
 if TYPE_CHECKING:  # python-zeroconf is imported when zeroconf is opened (package docstring)
-    from zeroconf import InterfaceChoice
     from zeroconf.asyncio import AsyncZeroconf
 
 ENV_INTERFACES = "GOLDNET_MDNS_INTERFACES"
@@ -85,6 +93,77 @@ def _checked_interfaces(interfaces: Sequence[str]) -> list[str]:
     return result
 
 
+IFF_UP = 0x1
+IFF_LOOPBACK = 0x8
+IFF_POINTOPOINT = 0x10
+IFF_MULTICAST = 0x1000
+"""The adapter flags :func:`survey` reads (``<net/if.h>``, the same values on every Unix)."""
+
+VIRTUAL_NAMES = (
+    "docker", "br-", "veth", "virbr", "vboxnet", "vmnet", "cni", "flannel", "podman", "lxcbr",
+    "lxdbr", "vethernet", "virtual", "hyper-v", "vmware", "tun", "tap", "utun", "wg",
+    "wireguard", "tailscale", "zerotier", "zt", "openvpn", "nordlynx", "proton",
+)  # fmt: skip
+"""Names (or name prefixes) of container, virtual-machine and VPN adapters, in lower case,
+matched against the start of each word of the adapter's names (its system name, description
+and, on Windows, the friendly name: ``vEthernet (WSL)``, ``TAP-Windows Adapter V9``)."""
+
+CGNAT = ipaddress.IPv4Network("100.64.0.0/10")
+"""Carrier-grade NAT space, where overlay VPNs (Tailscale …) put their addresses."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One IPv4 address of one adapter, as :func:`survey` sees it."""
+
+    address: str
+    adapter: str
+    """The adapter's name as the player knows it (``eth0``, ``en0``; on Windows ``Wi-Fi``)."""
+    skip: str
+    """Why mDNS does not run on it ("" when it does)."""
+    virtual: bool
+    """A container, virtual-machine or VPN adapter, by its name or address."""
+
+
+def adapter_flags(name: str) -> int | None:
+    """The adapter's ``IFF_*`` flags where the system shows them (Linux: ``/sys/class/net``),
+    else None (then nothing is skipped before trying it)."""
+    try:
+        return int(Path("/sys/class/net", name, "flags").read_text(encoding="ascii"), 16)
+    except (OSError, ValueError):
+        return None
+
+
+def _virtual(names: Sequence[str], address: ipaddress.IPv4Address) -> bool:
+    words = " ".join(names).lower().replace("(", " ").split()
+    return address in CGNAT or any(w.startswith(VIRTUAL_NAMES) for w in words)
+
+
+def survey() -> list[Candidate]:
+    """Every IPv4 address of every adapter (``ifaddr``), in the system's order, with why mDNS
+    would not run on it: an adapter without multicast, or a point-to-point link (a VPN tunnel:
+    no LAN behind it) — known where :func:`adapter_flags` shows flags; loopback is kept."""
+    found: list[Candidate] = []
+    seen: set[str] = set()
+    for adapter in ifaddr.get_adapters():
+        flags = adapter_flags(adapter.name)
+        for ip in adapter.ips:
+            if not (ip.is_IPv4 and isinstance(ip.ip, str)) or ip.ip in seen:
+                continue
+            seen.add(ip.ip)
+            address = ipaddress.IPv4Address(ip.ip)
+            skip = ""
+            if flags is not None and not address.is_loopback and not flags & IFF_LOOPBACK:
+                if flags & IFF_POINTOPOINT:
+                    skip = "a point-to-point link (a VPN tunnel): no LAN behind it"
+                elif not flags & IFF_MULTICAST:
+                    skip = "the adapter does not do multicast"
+            names = [str(n) for n in (adapter.name, adapter.nice_name, ip.nice_name) if n]
+            shown = str(ip.nice_name or adapter.nice_name or adapter.name)
+            found.append(Candidate(ip.ip, shown, skip, _virtual(names, address)))
+    return found
+
+
 def all_ipv4_addresses() -> list[str]:
     """Every IPv4 address of every adapter (what ``InterfaceChoice.All`` opens)."""
     found: list[str] = []
@@ -117,7 +196,7 @@ def bound_addresses(zc: AsyncZeroconf) -> list[str]:
     return found
 
 
-async def _try_open(choice: list[str] | InterfaceChoice) -> AsyncZeroconf:
+async def _try_open(choice: list[str]) -> AsyncZeroconf:
     from zeroconf import IPVersion
     from zeroconf.asyncio import AsyncZeroconf
 
@@ -141,19 +220,34 @@ async def open_zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
     Must be called with the event loop running (the instance attaches to it). If opening on the
     whole list raises ``OSError`` (e.g. a Windows VPN adapter), each interface is tried alone and
     the ones that work are kept; every interface skipped, there or silently by python-zeroconf,
-    is logged as a warning on ``goldnet.net.discovery``. Raises ``DiscoveryError`` (naming each
+    is logged as a warning on ``goldnet.net.discovery`` (one line each); with None, the adapters
+    :func:`survey` skips are not tried. Raises ``DiscoveryError`` (naming each
     interface and its error) if none works, ``ValueError`` for a malformed address. The caller
     closes the result with ``await zc.async_close()``.
     """
-    from zeroconf import InterfaceChoice
-
     requested = None if interfaces is None else _checked_interfaces(interfaces)
-    choice: list[str] | InterfaceChoice = InterfaceChoice.All if requested is None else requested
     failures: dict[str, str] = {}
+    shown: dict[str, str] = {}  # address -> "address (adapter)", for the log
+
+    def skipped(address: str, why: object) -> None:
+        failures[address] = str(why)
+        log.warning("mDNS: skipping interface %s: %s", shown.get(address, address), why)
+
+    if requested is None:
+        candidates = []
+        for candidate in survey():
+            shown[candidate.address] = f"{candidate.address} ({candidate.adapter})"
+            if candidate.skip:
+                skipped(candidate.address, candidate.skip)
+            else:
+                candidates.append(candidate.address)
+        if not candidates:
+            raise DiscoveryError(_failure_text(failures or {"(all)": "no IPv4 interface"}))
+    else:
+        candidates = requested
     try:
-        zc = await _try_open(choice)
+        zc = await _try_open(candidates)
     except OSError as exc:
-        candidates = all_ipv4_addresses() if requested is None else requested
         log.warning(
             "opening mDNS on %s failed (%s); trying each interface alone",
             "all interfaces" if requested is None else ", ".join(requested),
@@ -164,14 +258,12 @@ async def open_zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
             try:
                 trial = await _try_open([address])
             except OSError as trial_exc:
-                failures[address] = str(trial_exc)
-                log.warning("mDNS: skipping interface %s: %s", address, trial_exc)
+                skipped(address, trial_exc)
                 continue
             if bound_addresses(trial):
                 working.append(address)
             else:
-                failures[address] = "python-zeroconf opened no socket on it"
-                log.warning("mDNS: skipping interface %s: %s", address, failures[address])
+                skipped(address, "python-zeroconf opened no socket on it")
             await trial.async_close()
         if not working:
             raise DiscoveryError(_failure_text(failures or {"(none)": str(exc)})) from exc
@@ -181,10 +273,9 @@ async def open_zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
             failures.update(dict.fromkeys(working, str(again)))
             raise DiscoveryError(_failure_text(failures)) from again
     bound = bound_addresses(zc)
-    for address in requested or []:
+    for address in candidates:
         if address not in bound and address not in failures:
-            failures[address] = "python-zeroconf could not bind or join the multicast group"
-            log.warning("mDNS: skipping interface %s: %s", address, failures[address])
+            skipped(address, "python-zeroconf could not bind or join the multicast group")
     if not bound:
         await zc.async_close()
         raise DiscoveryError(_failure_text(failures or {"(all)": "no IPv4 interface opened"}))
