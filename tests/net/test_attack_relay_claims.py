@@ -311,11 +311,12 @@ def test_a_stranger_takes_a_seat_the_table_freed_and_keeps_a_resumer_out() -> No
     run(scenario(), timeout=30)
 
 
-def test_a_log_filled_before_the_table_refuses_the_resumed_table() -> None:
-    """A stranger sitting at an empty relay fills its log with envelopes of its own before the
-    resumed table comes: ``_settle`` would drop them all, yet the table is refused first ("the
-    table's log is full"), and the relay is stuck for good. (A log of 4 entries stands for the
-    real 200 000.)"""
+def test_a_log_filled_before_the_table_does_not_refuse_the_resumed_table() -> None:
+    """DEFENDED (fixed here). A stranger sitting at an empty relay fills its log with envelopes
+    of its own before the resumed table comes. ``_settle`` drops them all, yet the table used to
+    be refused first ("the table's log is full"), leaving the relay stuck for good; now its room
+    is counted once they are dropped: the table is taken, the log holds it alone, the stranger
+    is unseated. (A log of 4 entries stands for the real 200 000.)"""
 
     async def scenario() -> None:
         relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=3, max_log_entries=4)
