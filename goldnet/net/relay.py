@@ -344,11 +344,11 @@ class Relay:
                 raise _Refused(
                     "this relay now hosts another table: the game you resume is not played here"
                 )
-            self._resumes[key] = resumed
             if seat is None:
                 if self.free_seats <= 0:
                     raise _Refused("the table is full")
                 self.members.append((key, name))
+            self._resumes[key] = resumed  # seated members' only: refused keys leave nothing
             for other in list(self._clients):
                 if other.key == key:
                     self._clients.discard(other)  # the same member reconnected
@@ -404,16 +404,21 @@ class Relay:
         have), as a log from a journal is.
 
         Raises:
-            _Refused: the table's body is not a table (nothing changes).
+            _Refused: the table is one no peer takes — its body is not a table, or it is not
+                the first envelope of one of its members — or the log, once rebuilt, has no
+                room for it (nothing changes).
         """
         try:
             table = Table.from_body(envelope.body)
         except MessageError as exc:
             raise _Refused(f"bad table: {exc}") from None
+        if envelope.sender not in table.members or envelope.seq != 0 or envelope.seen:
+            raise _Refused("bad table: a table is the first envelope of one of its members")
+        kept = [d for d in self.log if Envelope.decode(d).game_id == envelope.game_id]
+        self._room(envelope, len(kept), sum(map(len, kept)))
         self.game_id = envelope.game_id
         self.seats = len(table.members)  # the table's seats are its members', no more
         strangers = [k for k, _ in self.members if k not in table.members]
-        kept = [d for d in self.log if Envelope.decode(d).game_id == self.game_id]
         if not strangers and len(kept) == len(self.log):
             if self.on_seats is not None:
                 self.on_seats(list(self.members))
@@ -475,17 +480,23 @@ class Relay:
                 raise _Refused(conflict)
         if envelope.hash in self._seen:
             return  # a resent envelope: already forwarded
-        if len(self.log) >= self.max_log_entries:
-            raise _Refused(f"the table's log is full (at most {self.max_log_entries} envelopes)")
-        if self._log_bytes + len(envelope.raw) > self.max_log_bytes:
-            raise _Refused(f"the table's log is full (at most {self.max_log_bytes} bytes)")
         if self.game_id is None and envelope.type == "table":
-            self._settle(envelope)
+            self._settle(envelope)  # room is counted once other games' entries are dropped
+        else:
+            self._room(envelope, len(self.log), self._log_bytes)
         self._seen.add(envelope.hash)
         self.log.append(envelope.raw)
         self._senders.append(client.seat if kind == "env" else -1)
         self._log_bytes += len(envelope.raw)
         self._forward()
+
+    def _room(self, envelope: Envelope, entries: int, size: int) -> None:
+        """Refuse ``envelope`` if a log of ``entries`` envelopes and ``size`` bytes has no room
+        for it."""
+        if entries >= self.max_log_entries:
+            raise _Refused(f"the table's log is full (at most {self.max_log_entries} envelopes)")
+        if size + len(envelope.raw) > self.max_log_bytes:
+            raise _Refused(f"the table's log is full (at most {self.max_log_bytes} bytes)")
 
     def _forward(self) -> None:
         """Send what the log gained to every client: at once for the first envelope of this
