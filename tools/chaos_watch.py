@@ -2,9 +2,9 @@
 member's journal, which tells what the game awaits as that member saw it — the moment at which
 the driver kills.
 
-Invariants: a look only reads the journal (a journal being written is read at the next look) and
-never raises for what it reads: an envelope the spectator's machine refuses is skipped, for the
-record itself is checked at the end; each envelope is fed once.
+Invariants: a look only reads the journal (one being written is read again at the next look);
+each envelope is fed to the spectator's machine once, and one the machine refuses is skipped —
+a spectator's view only: the record itself is checked at the end.
 """
 
 from __future__ import annotations
