@@ -40,14 +40,16 @@ Processes listen on 127.0.0.1 only and mDNS stays on loopback.
 
 Usage: ``python tools/chaos.py --games 20 [--seed S] [--game mixed] [--json] [--keep DIR]``;
 the last stdout line is a JSON summary; exit 0 when every game passed, 1 otherwise.
+
+The driver is three modules in ``tools/``: this one (the plans; one game's play, fault and check;
+the command), ``chaos_processes.py`` (a game's processes, their sessions and output) and
+``chaos_watch.py`` (the look at the victim's journal that places the kill).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
 import random
 import shutil
 import signal
@@ -56,24 +58,23 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:  # loaded by its path rather than run as a script
+    sys.path.insert(0, str(HERE))
 
-from goldnet.engine import ChanceOf, RevealOf, TurnOf  # noqa: E402
+from chaos_processes import LOOPBACK, SCALE, Game, Proc, Stopped, first_json  # noqa: E402
+from chaos_watch import Watcher, journal_path  # noqa: E402
+
 from goldnet.net.journal import read_journal  # noqa: E402
-from goldnet.records import _engines, read, verify  # noqa: E402
+from goldnet.records import read, verify  # noqa: E402
 from protocol.envelope import Envelope  # noqa: E402
-from protocol.lockstep import Lockstep  # noqa: E402
-from protocol.phases import Phase  # noqa: E402
 
-LOOPBACK = "127.0.0.1"
-SCALE = 60
-"""Game-clock seconds per real second in the peers (``GOLDNET_TIME_SCALE``): reconnection
-back-off passes quickly; the abandonment time is set to its maximum so that none ends early."""
 RELAY_SCALE = 6
 ABANDON = "86400"
 MOMENTS = {
@@ -94,208 +95,6 @@ FAULTS = ("peer", "host", "host-rehost", "relay")
 POLL = 0.03
 """Seconds the game runs between two looks at the victim's journal (it is stopped during a
 look)."""
-
-
-class Stopped(Exception):
-    """Ctrl-C or SIGTERM: stop every process and leave."""
-
-
-@dataclass
-class Proc:
-    """One ``goldnet`` process of a game: its command, output files and exit."""
-
-    label: str
-    profile: Path
-    popen: subprocess.Popen[bytes]
-    out: Path
-    files: tuple[IO[bytes], IO[bytes]]
-
-    def lines(self) -> list[str]:
-        try:
-            return self.out.read_text().splitlines()
-        except (OSError, UnicodeDecodeError):
-            return []
-
-    def last_json(self) -> dict[str, Any] | None:
-        for line in reversed(self.lines()):
-            try:
-                value = json.loads(line)
-            except ValueError:
-                continue
-            return value if isinstance(value, dict) else None
-        return None
-
-    def stderr(self) -> str:
-        try:
-            return self.out.with_suffix(".err").read_text(errors="replace")
-        except OSError:
-            return ""
-
-
-@dataclass
-class Game:
-    """The processes of one game, so that every one of them is stopped."""
-
-    folder: Path
-    scale: int = SCALE
-    procs: list[Proc] = field(default_factory=list)
-
-    def start(self, label: str, profile: Path, *args: str) -> Proc:
-        out = self.folder / f"{label}.out"
-        files = (out.open("wb"), out.with_suffix(".err").open("wb"))
-        env = {
-            **os.environ,
-            "GOLDNET_MDNS_INTERFACES": LOOPBACK,
-            "GOLDNET_TIME_SCALE": str(self.scale),
-        }
-        env.pop("GOLDNET_HOME", None)
-        popen = subprocess.Popen(
-            [sys.executable, "-m", "goldnet", *args, "--json", "--profile", str(profile)],
-            stdout=files[0],
-            stderr=files[1],
-            stdin=subprocess.DEVNULL,
-            cwd=ROOT,
-            env=env,
-            start_new_session=True,  # its whole session is killed when the game ends
-        )
-        proc = Proc(label, profile, popen, out, files)
-        self.procs.append(proc)
-        return proc
-
-    def signal_all(self, signum: signal.Signals) -> None:
-        """Send ``signum`` to the session of every process of the game still running."""
-        for proc in self.procs:
-            if proc.popen.poll() is None:
-                with contextlib.suppress(OSError):
-                    os.killpg(proc.popen.pid, signum)
-
-    @contextlib.contextmanager
-    def frozen(self) -> Any:
-        """Every process of the game stopped (SIGSTOP) for the ``with`` block, then continued."""
-        self.signal_all(signal.SIGSTOP)
-        try:
-            yield
-        finally:
-            self.signal_all(signal.SIGCONT)
-
-    def stop_all(self) -> None:
-        for proc in self.procs:
-            if proc.popen.poll() is None:
-                try:
-                    os.killpg(proc.popen.pid, signal.SIGKILL)
-                except OSError:
-                    proc.popen.kill()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.popen.wait(10)
-            for f in proc.files:
-                f.close()
-
-
-def wait_for(what: str, condition: Any, timeout: float) -> None:
-    """Poll ``condition`` every 50 ms for at most ``timeout`` seconds (then RuntimeError)."""
-    deadline = time.monotonic() + timeout
-    for _ in range(int(timeout / 0.05) + 2):
-        if condition():
-            return
-        if time.monotonic() > deadline:
-            break
-        time.sleep(0.05)
-    raise RuntimeError(f"timed out after {timeout:.0f} s waiting for {what}")
-
-
-def first_json(proc: Proc, key: str, timeout: float = 60) -> dict[str, Any]:
-    """The first JSON line of ``proc`` that has ``key``."""
-    found: list[dict[str, Any]] = []
-
-    def seen() -> bool:
-        for line in proc.lines():
-            try:
-                value = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(value, dict) and key in value:
-                found.append(value)
-                return True
-        if proc.popen.poll() is not None:
-            raise RuntimeError(
-                f"{proc.label} exited {proc.popen.returncode}: {proc.stderr()[-300:]}"
-            )
-        return False
-
-    wait_for(f"{key!r} from {proc.label}", seen, timeout)
-    return found[0]
-
-
-def journal_path(profile: Path) -> Path | None:
-    found = sorted((profile / "journal").glob("*.journal"))
-    return found[-1] if found else None
-
-
-class Watcher:
-    """A spectator's replay of one member's journal: what the game awaits as that member saw it.
-
-    :meth:`look` reads the journal again and feeds the envelopes not fed yet (its own and the
-    others', in any order: the machine orders them); :attr:`moment` is then what the game
-    awaits, named as in :data:`MOMENTS`, and :attr:`seen` counts the steps at which each
-    moment was awaited (steps passed between two looks included)."""
-
-    def __init__(self, profile: Path, game: str) -> None:
-        self.profile, self.game = profile, game
-        self.fed: set[bytes] = set()
-        self.seen: Counter[str] = Counter()
-        self.actions = 0
-        self.moment = "table"
-        self.envelopes = 0
-        self.machine = Lockstep(None, _engines(self._step), deck_proofs=False)
-
-    def _name(self, state: Any) -> str:
-        awaiting = state.awaiting()
-        if isinstance(awaiting, ChanceOf) and awaiting.kind == "duel":
-            return "duel"
-        in_mine = getattr(state, "in_mine", None)  # Golden City: the active seat is below
-        if in_mine is not None and state.todo and in_mine(state.active):
-            return "mine"
-        if isinstance(awaiting, ChanceOf):
-            return "roll" if awaiting.kind in ("die", "roll") else "draw"
-        if isinstance(awaiting, TurnOf):
-            head = state.todo[0][0] if getattr(state, "todo", None) else ""
-            return "store" if head == "store" else "move"
-        if isinstance(awaiting, RevealOf):
-            return "reveal"
-        return "end"
-
-    def _step(self, state: Any, _events: Any) -> None:
-        name = self._name(state)
-        self.seen[name] += 1
-        self.moment = name
-
-    def look(self) -> None:
-        path = journal_path(self.profile)
-        if path is None:
-            return
-        try:
-            state = read_journal(path)
-        except Exception:  # being written: the next look reads it
-            return
-        for data in [*(d for _, d in state.incoming), *state.outgoing]:
-            if data in self.fed:
-                continue
-            self.fed.add(data)
-            self.envelopes += 1
-            self.actions += Envelope.decode(data).type == "action"
-            try:
-                self.machine.receive(data)
-            except Exception:  # a spectator's view only; the record itself is checked
-                continue
-        if self.machine.phase is Phase.DEAL:
-            if self.moment != "deal":
-                self.seen["deal"] += 1
-            self.moment = "deal"
-        elif self.machine.phase is Phase.COMMITS:  # the table journalled, not every commitment
-            self.seen["commitments"] = max(1, self.seen["commitments"])
-            self.moment = "commitments"
-        elif self.machine.phase in (Phase.AUDIT, Phase.OVER):
-            self.moment = "end"
 
 
 @dataclass

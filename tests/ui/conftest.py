@@ -4,7 +4,8 @@
   (``GOLDNET_CACHE``), so nothing touches the user's own;
 - ``artifacts``: a folder for screenshots — the test's tmp dir, and also ``$GOLDNET_ARTIFACTS``
   when that is set (CI keeps them; people look at them);
-- helpers that click and hover fields with real mouse events on the view's viewport.
+- helpers that click and hover fields with real mouse events on the view's viewport, and one
+  that waits for the lobby to open a network game at the table (``network_controller``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -25,6 +26,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsView
 
 from goldnet.games.mountains_rivers.geometry import INDEX, parse_field
+
+if TYPE_CHECKING:
+    from ui.app import MainWindow
+    from ui.netgame import NetworkController
 
 
 @pytest.fixture(autouse=True)
@@ -52,6 +57,28 @@ def dealt(qtbot: Any, table: Any, timeout: int = 15000) -> Any:
     qtbot.waitUntil(lambda: table.dealing is None, timeout=timeout)
     assert table.controller is not None, "the deal failed"
     return table.controller
+
+
+def network_controller(qtbot: Any, window: MainWindow, timeout: int = 15000) -> NetworkController:
+    """The window's network game, once the lobby opened it at the table (waiting at most
+    ``timeout`` ms). A table that never opens raises an AssertionError naming what the start
+    screen said (its ``net_status``): a failure on a loaded CI says why."""
+    from ui.netgame import NetworkController
+
+    try:
+        qtbot.waitUntil(
+            lambda: (
+                isinstance(window.table.controller, NetworkController)
+                and window.stack.currentWidget() is window.table
+            ),
+            timeout=timeout,
+        )
+    except Exception as e:
+        said = window.start.net_status.text()
+        raise AssertionError(f"no network table; the start screen says {said!r}") from e
+    c = window.table.controller
+    assert isinstance(c, NetworkController)
+    return c
 
 
 def open_window(qtbot: Any, profile: Any = None, translations: Any = None, **options: Any) -> Any:

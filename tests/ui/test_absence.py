@@ -42,8 +42,8 @@ from ui.network import NetBridge
 from ui.table import TableWidget
 
 from ..processes import LOOPBACK
-from .conftest import Artifacts, dealt, open_window
-from .test_lobby import check_end, intent_action, network_controller, play_to_the_end
+from .conftest import Artifacts, dealt, network_controller, open_window
+from .test_lobby import check_end, intent_action, play_to_the_end
 
 GAME = "mountains-rivers"
 

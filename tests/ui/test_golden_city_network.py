@@ -35,7 +35,7 @@ from ui.golden_city.words import mission_text
 from ui.netgame import NetworkController
 
 from ..processes import LOOPBACK, Process, wait_for
-from .conftest import Artifacts
+from .conftest import Artifacts, network_controller
 from .golden_city_play import click_action, policy
 from .test_golden_city_secrets import texts_of
 from .test_seats import new_window
@@ -45,20 +45,8 @@ pytestmark = pytest.mark.skipif(
 )
 
 Choose = Callable[[Any, Sequence[Action]], Action]
-
-
-def controller(qtbot: Any, window: MainWindow, timeout: int = 60_000) -> NetworkController:
-    """The window's network game, once the lobby opened it at the table."""
-    qtbot.waitUntil(
-        lambda: (
-            isinstance(window.table.controller, NetworkController)
-            and window.stack.currentWidget() is window.table
-        ),
-        timeout=timeout,
-    )
-    c = window.table.controller
-    assert isinstance(c, NetworkController)
-    return c
+TABLE = 60_000
+"""Milliseconds a window may take to open a Golden City network table (the deal runs first)."""
 
 
 def lines(window: MainWindow) -> list[str]:
@@ -168,7 +156,7 @@ def test_two_windows_and_a_bot_process_play_by_invite_code_and_a_spectator_watch
             *("--profile", str(tmp_path / "bot"), "--player-name", "Robot"),
         )
     )
-    hc, gc = controller(qtbot, host), controller(qtbot, guest)
+    hc, gc = network_controller(qtbot, host, TABLE), network_controller(qtbot, guest, TABLE)
     assert None not in (hc.human, gc.human) and hc.human != gc.human
     assert hc.names == gc.names and sorted(hc.names) == ["Gus", "Hélène", "Robot"]
     assert hc.can_chain and gc.can_chain
@@ -179,7 +167,7 @@ def test_two_windows_and_a_bot_process_play_by_invite_code_and_a_spectator_watch
     # A spectator by the invite code: the public view only.
     watcher = new_window(qtbot, windows, Profile(tmp_path / "watcher"), translations)
     watcher.lobby.watch_code(str(invite))
-    sc = controller(qtbot, watcher)
+    sc = network_controller(qtbot, watcher, TABLE)
     assert sc.human is None and sc.obs.seat is None and sc.obs.mission is None
     spectator = watcher.table
 
@@ -275,7 +263,7 @@ def test_a_killed_gui_peer_s_game_is_resumed_from_the_lobby_and_finishes(
     assert start.resume_button.isEnabled()
     assert start.resume_button.toolTip().startswith("Golden City")
     QTest.mouseClick(start.resume_button, Qt.MouseButton.LeftButton)
-    resumed = controller(qtbot, again)
+    resumed = network_controller(qtbot, again, TABLE)
     assert resumed.human == seat and resumed.names == names
     assert resumed.obs.turn >= 3  # where the game stood, with the earlier turns in the log
     assert any(line.startswith("The game goes on from turn ") for line in lines(again))

@@ -242,8 +242,8 @@ def test_a_bot_hosted_in_a_network_table_is_thinking_and_named_in_the_players_la
     facile") and "Thinking…"; the Resume tooltip names it in the player's language too."""
     from goldnet.profile import Profile
 
+    from .conftest import network_controller
     from .test_botgame import new_window, play_mine
-    from .test_lobby import network_controller
 
     window = new_window(qtbot, Profile(tmp_path / "me"), translations)
     translations.install("fr")

@@ -34,30 +34,12 @@ from ui.netgame import NetworkController
 from ui.pacer import INSTANT, Pace
 
 from ..processes import LOOPBACK, Process, wait_for
-from .conftest import Artifacts, click_field, field, open_window
+from .conftest import Artifacts, click_field, field, network_controller, open_window
 
 
 def new_window(qtbot: Any, profile: Profile | None = None) -> MainWindow:
     window: MainWindow = open_window(qtbot, profile)
     return window
-
-
-def network_controller(qtbot: Any, window: MainWindow, timeout: int = 15000) -> NetworkController:
-    """Wait for the lobby to open the table with a network game."""
-    try:
-        qtbot.waitUntil(
-            lambda: (
-                isinstance(window.table.controller, NetworkController)
-                and window.stack.currentWidget() is window.table
-            ),
-            timeout=timeout,
-        )
-    except Exception as e:  # name what the start screen said, for a failure on a loaded CI
-        said = window.start.net_status.text()
-        raise AssertionError(f"no network table; the start screen says {said!r}") from e
-    c = window.table.controller
-    assert isinstance(c, NetworkController)
-    return c
 
 
 def click_action(window: MainWindow, action: Action) -> None:

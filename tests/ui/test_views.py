@@ -24,7 +24,8 @@ from goldnet.profile import Profile
 from goldnet.view import View
 
 from ..processes import LOOPBACK, Process
-from .test_lobby import intent_action, network_controller, new_window
+from .conftest import network_controller
+from .test_lobby import intent_action, new_window
 
 
 @pytest.fixture

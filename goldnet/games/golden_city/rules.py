@@ -36,6 +36,10 @@ Claims: ``("mission",)`` — "my mission is fulfilled", only at the draw of one'
 of one's turn, docs/rules/golden-city.md "Missions"); checked at the end against the counters it
 was made on.
 
+This module holds the contract (what the game awaits, the legal actions, the four ways in) and
+the queue's immediate tasks; what each action does is in :mod:`.actions` (:class:`State` extends
+its :class:`~.actions.Actions`), the resolution in :mod:`.resolve`, the data in :mod:`.state`.
+
 Invariants: the state changes only through :meth:`State.apply`, :meth:`State.apply_chance`,
 :meth:`State.apply_reveal` and :meth:`State.apply_claim`, each of which either refuses with an
 :class:`~goldnet.engine.IllegalAction` (built by :func:`.refusals.refuse`) and changes nothing, or
@@ -45,44 +49,27 @@ applies and runs the queue until it awaits an input.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ...engine import Action, Awaiting, ChanceOf, Deck, Event, RevealOf, Terminal, TurnOf, Wire
-from .board import Board, parse_name
-from .gazette import SALE, SANDSTORM, place, publish
+from .actions import Actions
+from .board import Board
+from .gazette import place, publish
 from .missions import mission_kinds, score
-from .moves import cut_off, mine_destinations, surface_destinations, tables
+from .moves import cut_off, tables
 from .refusals import refuse, shown
-from .resolve import (
-    advance_locomotive,
-    arrive,
-    bank_home,
-    descend,
-    duel_roll,
-    effects,
-    fight,
-    leave_field,
-    rescue,
-    reveal_token,
-)
+from .resolve import descend, duel_roll, effects, rescue, reveal_token
 from .setup import (
     CAVE_IN,
     GALLERY_CODES,
     HILL_CODES,
-    HORSE,
-    LANTERN,
     MISSIONS,
-    OUTFITTER,
-    PICKAXE,
-    PONY,
-    RAFT,
     SETUPS,
     TOOLS,
     Setup,
     make_decks,
     token_code,
 )
-from .state import DOWN, GAME, Core, ev, push
+from .state import DOWN, GAME, ev, push
 
 DIE = ChanceOf("die", ((2, 1), (3, 1), (4, 1), (5, 1), (6, 1), ("loco", 1)))
 """The die: "cinq chiffres, de 2 à 6, et une locomotive", six equal faces."""
@@ -96,7 +83,7 @@ CHANCE_TASKS = frozenset({"roll", "duel", "sieve", "gazette", "place"})
 INPUT_TASKS = TURN_TASKS | CHANCE_TASKS | {"reveal"}
 
 
-class State(Core):
+class State(Actions):
     """A Golden City position; implements :class:`goldnet.engine.GameState`.
 
     ``State(board, seats)`` starts a game: the missions are dealt (one private reveal per seat),
@@ -346,7 +333,7 @@ class State(Core):
         self._result = None
         return self._run()
 
-    # --- validation helpers ------------------------------------------------------------
+    # --- a reveal's card -----------------------------------------------------------------
 
     def _card_value(self, deck: str, value: Wire, to: int | None) -> int | None:
         if value is None and to is not None:
@@ -362,194 +349,7 @@ class State(Core):
             raise refuse("bad-card-value", value=shown(value), deck=deck)
         return code
 
-    def _names(self, seat: int) -> tuple[str, ...]:
-        return self.board.mine.names if self.in_mine(seat) else self.board.surface.names
-
-    def _field(self, seat: int, name: object) -> int:
-        """The field named ``name`` where ``seat`` moves (the mine while it is below)."""
-        if parse_name(name) is None:
-            raise refuse("field-syntax", field=repr(name))
-        assert isinstance(name, str)
-        grid = self.board.mine if self.in_mine(seat) else self.board.surface
-        f = grid.index.get(name)
-        if f is None:
-            raise refuse("no-such-field", field=name)
-        return f
-
-    def _buyable(self, seat: int) -> list[int]:
-        sale = self.issue == SALE
-        bank, owned = self.bank[seat], self.tools[seat]
-        return [
-            t for t in range(len(TOOLS)) if not owned >> t & 1 and self.setup.price(t, sale) <= bank
-        ]
-
-    def _before_options(self, seat: int) -> list[Action]:
-        out: list[Action] = []
-        if self.in_mine(seat):
-            return out
-        board, p = self.board, self.pos[seat]
-        names = board.surface.names
-        if self.tools[seat] & LANTERN:
-            reach = self.setup.peek_range
-            for h, f in enumerate(board.hills):
-                if (
-                    self.hill[h] == DOWN
-                    and h not in self.peeked[seat]
-                    and board.distance(p, f) <= reach
-                ):
-                    out.append(("lantern", names[f]))
-        lake = board.lake_of[p]
-        if lake >= 0 and p in self.rafts:
-            out += [("raft", names[f]) for f in board.landings[lake] if f != p]
-        if self.tools[seat] & PONY and not self.at_home(seat):
-            out.append(("pony",))
-        return out
-
-    def _steps(self, seat: int, n: int, lit: bool) -> tuple[int, ...]:
-        horse = bool(self.tools[seat] & HORSE)
-        if self.in_mine(seat):
-            if not lit:
-                return (max(1, n // 2),)
-            return (n, n + 1) if horse else (n,)
-        if self.issue == SANDSTORM:
-            return (max(1, n - 1), n) if horse else (max(1, n - 1),)
-        return (n, n + 1) if horse else (n,)
-
-    def _destinations(self, seat: int, steps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-        p = self.pos[seat]
-        if p >= self.ns:
-            return mine_destinations(self.tab, p - self.ns, steps, self.walls()), ()
-        return surface_destinations(self.tab, seat, p, steps, bool(self.tools[seat] & PICKAXE))
-
-    # --- actions -------------------------------------------------------------------------
-
-    def _do_buy(self, seat: int, head: tuple[Any, ...], tool: object) -> list[Event]:
-        if tool not in TOOLS:
-            raise refuse("unknown-tool", tool=shown(tool))
-        assert isinstance(tool, str)
-        t = TOOLS.index(tool)
-        if self.tools[seat] >> t & 1:
-            raise refuse("tool-owned", tool=tool)
-        price = self.setup.price(t, self.issue == SALE)
-        if price > self.bank[seat]:
-            raise refuse("too-expensive", tool=tool, price=price, bank=self.bank[seat])
-        self.bank[seat] -= price
-        self.tools[seat] |= 1 << t
-        self.counters[seat][OUTFITTER] += 1
-        if not self._buyable(seat):
-            self.todo.pop(0)
-        return [ev("buy", seat, tool=tool, price=price, leave=price)]
-
-    def _do_done(self, seat: int, head: tuple[Any, ...]) -> list[Event]:
-        self.todo.pop(0)
-        return []
-
-    def _do_roll(self, seat: int, head: tuple[Any, ...]) -> list[Event]:
-        self.todo.pop(0)
-        self._push_roll(seat)
-        return []
-
-    def _do_lantern(self, seat: int, head: tuple[Any, ...], name: object) -> list[Event]:
-        if not self.tools[seat] & LANTERN:
-            raise refuse("no-tool", tool="lantern")
-        f = self._field(seat, name)
-        h = self.board.hill_of[f]
-        reach = self.setup.peek_range
-        if h < 0 or self.hill[h] != DOWN or self.board.distance(self.pos[seat], f) > reach:
-            raise refuse("peek-target", field=self.board.surface.names[f], reach=reach)
-        if h in self.peeked[seat]:
-            raise refuse("already-peeked", field=self.board.surface.names[f])
-        self.todo.pop(0)
-        self.tools[seat] &= ~LANTERN
-        self.peeked[seat] = tuple(sorted((*self.peeked[seat], h)))
-        self._push_roll(seat)
-        push(self, ("reveal", "hill", h, seat))
-        return [ev("lantern", seat, field=self.board.surface.names[f])]
-
-    def _do_raft(self, seat: int, head: tuple[Any, ...], name: object) -> list[Event]:
-        p = self.pos[seat]
-        board = self.board
-        if self.in_mine(seat) or board.lake_of[p] < 0 or p not in self.rafts:
-            raise refuse("no-raft")
-        f = self._field(seat, name)
-        if f == p or f not in board.landings[board.lake_of[p]]:
-            raise refuse("raft-target", field=board.surface.names[f])
-        self.todo.pop(0)
-        self.rafts[self.rafts.index(p)] = f
-        self.rafts.sort()
-        self.counters[seat][RAFT] += 1
-        push(self, ("end-turn",))
-        events = [ev("raft", seat, start=board.surface.names[p], field=board.surface.names[f])]
-        return events + arrive(self, seat, f)
-
-    def _do_pony(self, seat: int, head: tuple[Any, ...]) -> list[Event]:
-        if not self.tools[seat] & PONY:
-            raise refuse("no-tool", tool="pony")
-        if self.in_mine(seat) or self.at_home(seat):
-            raise refuse("pony-where", where="the mine" if self.in_mine(seat) else "home")
-        self.todo.pop(0)
-        self.tools[seat] &= ~PONY
-        push(self, ("end-turn",))
-        return [ev("pony", seat), *bank_home(self, seat)]
-
-    def _do_move(self, seat: int, head: tuple[Any, ...], name: object) -> list[Event]:
-        f = self._field(seat, name)
-        stops, _ = self._destinations(seat, head[1])
-        if f not in stops:
-            raise refuse("not-a-destination", field=self._names(seat)[f])
-        self.todo.pop(0)
-        push(self, ("end-turn",))
-        below = self.in_mine(seat)
-        start = self.place_name(self.pos[seat])
-        events = [ev("move", seat, start=start, field=self._names(seat)[f], below=below)]
-        if below:
-            leave_field(self, seat)
-            return events + arrive(self, seat, self.ns + f)
-        if f == self.tab.house[seat]:
-            return events + bank_home(self, seat)
-        return events + arrive(self, seat, f)
-
-    def _do_descend(self, seat: int, head: tuple[Any, ...], name: object) -> list[Event]:
-        if self.in_mine(seat):
-            raise refuse("not-a-cave", field=shown(name))
-        f = self._field(seat, name)
-        _, caves = self._destinations(seat, head[1])
-        if f not in caves:
-            raise refuse("not-a-cave", field=self.board.surface.names[f])
-        self.todo.pop(0)
-        push(self, ("end-turn",))
-        other = self.occupant(f, seat)
-        if other >= 0:  # a prospector on the cave is fought first
-            self.pos[seat] = f
-            return fight(self, seat, other, (("go-down", seat, f),))
-        return descend(self, seat, f)
-
     # --- the turn's flow ---------------------------------------------------------------
-
-    def _push_roll(self, seat: int) -> None:
-        """The die is next: the start of ``seat``'s turn, its window to claim its mission."""
-        self.window[seat] = tuple(self.counters[seat])
-        push(self, ("roll",))
-
-    def _rolled(self, face: Wire) -> list[Event]:
-        seat = self.active
-        lit = self.light[seat] > 0
-        if self.in_mine(seat) and lit:
-            self.light[seat] -= 1
-        if face == "loco":
-            self.roll = 0
-            push(self, ("end-turn",))
-            return [ev("roll", seat, face="loco"), *advance_locomotive(self, seat)]
-        assert isinstance(face, int)
-        self.roll = face
-        steps = self._steps(seat, face, lit)
-        stops, caves = self._destinations(seat, steps)
-        events = [ev("roll", seat, face=face, steps=steps)]
-        if not stops and not caves:
-            push(self, ("end-turn",))
-            return [*events, ev("lost-roll", seat, face=face)]
-        push(self, ("move", steps))
-        return events
 
     def _run(self) -> list[Event]:
         """Run the queue's immediate tasks until it awaits an input or is empty."""
