@@ -205,6 +205,8 @@ class TableService:
             CannotListen: the port cannot be had.
             NetError, JournalError: the game could not go on.
         """
+        if rematch is not None:
+            self._kept = rematch.relay  # closed with this service, whatever happens
         info = games.get(game)
         self._hold_profile()
         plan = plan_table(info, seats, options, shadows, plays, bot, [level for level, _ in bots])
@@ -219,7 +221,6 @@ class TableService:
             if {k for k, _ in members} - {k for k, _ in rematch.seats}:
                 raise ValueError("a rematch seats this player and its bots")
             members = list(rematch.seats)
-            self._kept = rematch.relay
         table_name = (table_name or f"{self.name}'s table")[:60]
         relay = Relay(
             identity,

@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 
 from goldnet.net import rematch
+from goldnet.net.client import NetPeer
 from goldnet.net.connection import RelayConnection
-from goldnet.net.errors import Refused
+from goldnet.net.errors import NetError, Refused
+from goldnet.net.frames import Seats
+from goldnet.net.invite import Invite
 from goldnet.net.rematch import RematchError, read_note, seating, sign_note
 from goldnet.net.service import TableService
 from goldnet.profile import Profile
@@ -160,3 +163,55 @@ def test_the_whole_rematch_through_two_services_and_a_stranger_refused(tmp_path:
         await ada2.close()
 
     run(scenario(), timeout=90)
+
+
+def test_an_offer_nobody_answers_ends_without_a_rematch_and_a_member_floods_no_further(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        heard_ada, heard_bea = Recorder(), Recorder()
+        ada = TableService(Profile(tmp_path / "ada"), heard_ada, "Ada", interfaces=[HOST])
+        bea = TableService(Profile(tmp_path / "bea"), heard_bea, "Bea", interfaces=[HOST])
+        hosting = asyncio.create_task(
+            ada.host("mountains-rivers", seats=2, options={"board": 3}, bot="random", port=0)
+        )
+        await until(lambda: ada.invite is not None)
+        assert ada.invite is not None
+        await bea.join(ada.invite, bot="random")
+        await hosting
+        await until(lambda: bea.watch is not None and bea.watch._link is not None)
+        assert ada.relay is not None and ada.relay.connected == 0  # a watch is no player
+
+        plan = await rematch.offer(ada, 1)  # Bea's window says nothing
+        assert plan is None
+        assert ("rematch-offer", (0, 1)) in heard_bea.statuses
+        kinds = [(k, v) for k, v in heard_ada.statuses if k.startswith("rematch-")]
+        assert kinds == [("rematch-offered", 1), ("rematch-silent", (1,)), ("rematch-none", None)]
+
+        # a member's notes are capped: the fifth closes its watch
+        watch = bea.watch
+        assert watch is not None and watch._link is not None
+        gid = ada.relay.game_id
+        assert gid is not None
+        for _ in range(rematch.MAX_NOTES + 1):
+            watch._link.send(["rematch", *sign_note(bea.profile.identity, "answer", gid, True)])
+        await until(lambda: any("too many rematch notes" in r for r in ada.relay.refusals))
+        await bea.close()
+        await ada.close()
+
+    run(scenario(), timeout=60)
+
+
+def test_a_member_refuses_a_rematch_table_of_other_options_or_other_players(
+    tmp_path: Path,
+) -> None:
+    ada, bea, eve = Identity.generate(), Identity.generate(), Identity.generate()
+    invite = Invite(HOST, 1, ada.fingerprint)
+    peer = NetPeer(bea, invite, name="Bea", folder=tmp_path, game="mountains-rivers")
+    peer.options, peer.rematch_of = (3,), (ada.public, bea.public)
+    with pytest.raises(NetError, match="the rematch offered is not the same game"):
+        peer._engine("mountains-rivers", (9,), 2)
+    peer._engine("mountains-rivers", (3,), 2)  # the same: taken
+    with pytest.raises(NetError, match="the rematch offered is not the same game"):
+        peer._on_frame(Seats((ada.public, eve.public), ("Ada", "Eve")))
+    peer._on_frame(Seats((bea.public, ada.public), ("Bea", "Ada")))  # seats, not yet the table
