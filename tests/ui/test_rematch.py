@@ -97,7 +97,7 @@ class FakeController(QObject):
 
 
 def test_answers_a_decline_and_silence_are_said_in_english_and_french(
-    qtbot: Any, translations: Translations
+    qtbot: Any, translations: Translations, artifacts: Artifacts
 ) -> None:
     parent = __import__("PySide6.QtWidgets", fromlist=["QWidget"]).QWidget()
     qtbot.addWidget(parent)
@@ -113,6 +113,8 @@ def test_answers_a_decline_and_silence_are_said_in_english_and_french(
         host.note.text()
         == "Bea declined.\nCy did not answer.\nNobody accepted: no rematch this time."
     )
+    host.resize(480, host.sizeHint().height())
+    artifacts.save(host.grab().toImage(), "13-rematch-answers-en.png")
     mc.rematchChanged.emit("rematch-offer", (0, 2))
     QTest.mouseClick(member.decline, Qt.MouseButton.LeftButton)
     assert mc.answers == [False] and member.message.text() == "You declined the rematch."
@@ -125,6 +127,8 @@ def test_answers_a_decline_and_silence_are_said_in_english_and_french(
         "Personne n’a accepté\u00a0: pas de revanche cette fois."
     )
     assert member.message.text() == "Vous avez refusé la revanche."
+    host.resize(480, host.sizeHint().height())
+    artifacts.save(host.grab().toImage(), "13-rematch-answers-fr.png")
     other = RematchBox(parent)
     oc = FakeController()
     other.attach(oc)  # type: ignore[arg-type]
