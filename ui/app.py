@@ -198,6 +198,20 @@ class MainWindow(QMainWindow):
         """A network game started (from the lobby): show it at the table."""
         self.stack.setCurrentWidget(self.table)
         self.table.start_network(controller)
+        controller.rematchChanged.connect(self._rematch_news)
+
+    def _rematch_news(self, kind: str, value: Any) -> None:
+        """The rematch this member accepted opens: leave the finished table, join the new."""
+        if kind != "rematch-table":
+            return
+        invite, game, options, members = value
+        link = self.lobby.link
+        self.show_start()
+        join = partial(self.lobby.join_rematch, invite, (game, options, members))
+        if link is None or link.is_closed:
+            join()
+        else:
+            link.closed.connect(join)
 
     def rematch(self) -> None:
         """The same game again: against bots on this computer, a new game of the same choices;
@@ -208,6 +222,9 @@ class MainWindow(QMainWindow):
             from .netgame import NetworkController
 
             if not isinstance(c, NetworkController) or not c.can_rematch:
+                return
+            if not c.bots_only:  # people at the table: offered to them (ui.rematch)
+                c.offer_rematch()
                 return
             choices = c.rematch_choices()
             choices["table_name"] = self.start.host_choices()["table_name"]

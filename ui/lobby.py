@@ -184,6 +184,21 @@ class Lobby(QObject):
         )
         link.join(invite, spectate=spectate)
 
+    def join_rematch(self, invite: Invite, rematch: tuple[Any, ...]) -> None:
+        """Join the rematch this member accepted (``rematch``: the finished table's game,
+        options and members, which the new table must keep — :meth:`TableLink.join`)."""
+        if not self._can_start():
+            return
+        self._hosting = {}
+        self.spectating = False
+        link = self._new_link()
+        self.start.set_network_state(
+            "connecting",
+            texts.arg(self.tr("Connecting to %1…"), f"{invite.host}:{invite.port}"),
+            "busy",
+        )
+        link.join(invite, rematch=rematch)
+
     def rehost(self) -> None:
         """Host the running network game's table here (the table's "Host this table
         myself"): the same link goes on through a relay of this member's."""
@@ -370,6 +385,11 @@ class Lobby(QObject):
     # --- what the network says -----------------------------------------------------------------
 
     def _status(self, kind: str, value: Any) -> None:
+        if kind == "rematch-hosting":  # the finished table's link hosts its rematch
+            if self.controller is not None:
+                self.controller.shutdown()  # the new game's views are the next controller's
+            self.controller, self.table, self._hosting = None, None, {"opponent": None}
+            self.spectating = False
         if kind in ("hosting", "rehosted"):
             self.hosted = True
         if kind == "hosting" and isinstance(value, Invite):

@@ -104,6 +104,8 @@ class NetworkController(PlayController):
         ended(Outcome): the game ended abandoned or halted (no result).
         rehostOffered(bool): whether to offer hosting the table here (module docstring).
         rehosted(str): this player hosts the table now, at this invite code.
+        rematchChanged(str, object): a ``rematch-…`` status of the finished table
+            (:mod:`ui.rematch`, :meth:`offer_rematch`).
     """
 
     stopped = Signal(str)
@@ -113,6 +115,7 @@ class NetworkController(PlayController):
     ended = Signal(object)
     rehostOffered = Signal(bool)
     rehosted = Signal(str)
+    rematchChanged = Signal(str, object)
 
     can_chain = True
     over_network = True
@@ -158,6 +161,8 @@ class NetworkController(PlayController):
         self._offline = 0
         """Reports in a row while this peer was not connected to the relay."""
         self._active = True
+        self.rematch_offered = False
+        """This player offered a rematch (:meth:`offer_rematch`) — or was offered one."""
         link.viewed.connect(self._on_view)
         link.finished.connect(self._on_finished)
         link.failed.connect(self._on_problem)
@@ -172,17 +177,40 @@ class NetworkController(PlayController):
 
     @property
     def can_rematch(self) -> bool:  # type: ignore[override]
-        """A rematch is offered when the game reached its result at a table of this player
-        and bots of this process only: every seat's player accepts it (the bots do), so the
-        same seats get a new table (:meth:`rematch_choices`). With other people at the table
-        there is no rematch: they could only be offered one through a table that no longer
-        runs."""
+        """Whether the end screen offers Rematch: the game reached its result, and either
+        every other seat is a bot of this process (they accept: the same seats get a new table,
+        :meth:`rematch_choices`) or this player hosts the table — its relay runs in this
+        process and carries the offer to the others (:meth:`offer_rematch`, docs/rematch.md),
+        once."""
         human = self.human
-        return (
-            human is not None
-            and self.result is not None
-            and all(self.is_bot(s) for s in range(len(self.table.names)) if s != human)
-        )
+        if human is None or self.result is None:
+            return False
+        if self.bots_only:
+            return True
+        return self.hosts_relay and not self.rematch_offered
+
+    @property
+    def bots_only(self) -> bool:
+        """Every seat but this player's is a bot of this process."""
+        return all(self.is_bot(s) for s in range(len(self.table.names)) if s != self.human)
+
+    @property
+    def hosts_relay(self) -> bool:
+        """This player's process runs the table's relay (its key is the relay's)."""
+        human = self.human
+        if human is None or not self.table.members:
+            return False
+        return self.table.invite.fingerprint == fingerprint(self.table.members[human])
+
+    def offer_rematch(self) -> None:
+        """Offer the other members a rematch (the host of a finished table with people)."""
+        if self.can_rematch and not self.bots_only:
+            self.rematch_offered = True
+            self.link.offer_rematch()
+
+    def answer_rematch(self, accepted: bool) -> None:
+        """This member's answer to the host's offer (signed and sent by the network thread)."""
+        self.link.answer_rematch(accepted)
 
     def rematch_choices(self) -> dict[str, Any]:
         """The table to host for a rematch (:meth:`ui.lobby.Lobby.host`'s choices): the
@@ -220,7 +248,10 @@ class NetworkController(PlayController):
             self._end(self.view.result)
 
     def shutdown(self) -> None:
-        """Stop showing this game (the lobby closes its link)."""
+        """Stop showing this game (the lobby closes its link, or hosts a rematch through it);
+        idempotent."""
+        if not self._active:
+            return
         self._active = False
         self.pacer.clear()
         for signal, slot in (
@@ -247,8 +278,14 @@ class NetworkController(PlayController):
             self.pacer.add(partial(self._problem, problem), name="problem")
 
     def _on_status(self, kind: str, value: Any) -> None:
-        """The table's relay moved here (this player re-hosted it)."""
-        if kind != "rehosted" or not self._active:
+        """The table's relay moved here (this player re-hosted it); a rematch's news."""
+        if not self._active:
+            return
+        if kind.startswith("rematch-"):
+            self.rematch_offered = True
+            self.rematchChanged.emit(kind, value)
+            return
+        if kind != "rehosted":
             return
         invite, _where = value
         self.relay_invite = str(invite)

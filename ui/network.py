@@ -57,7 +57,11 @@ class TableLink(QObject):
     Signals:
         statusChanged(str, object): ``hosting`` (Invite), ``announced`` (bool),
             ``connecting`` (Invite), ``seated`` (Invite), ``resuming`` ((Path, int)),
-            ``rehosted`` ((Invite, str)).
+            ``rehosted`` ((Invite, str)); a rematch's (:mod:`goldnet.net.rematch`):
+            ``rematch-offered`` (seconds), ``rematch-answer`` ((seat, accepted)),
+            ``rematch-silent`` (seats), ``rematch-none``, ``rematch-hosting`` (the new table
+            opens through this link), ``rematch-offer`` ((host seat, seconds)) and
+            ``rematch-table`` ((Invite, game, options, member keys)) at a member's.
         started(TableStart): the game started (or a resumed one stands where it was); the
             first view follows.
         viewed(View, object): what the local seat may know after a step, with a clone of the
@@ -167,8 +171,51 @@ class TableLink(QObject):
         options.setdefault("port", self._bridge.port)
         self._submit(self.service.host(game, **options))
 
-    def join(self, invite: Invite, *, spectate: bool = False) -> None:
-        self._submit(self.service.join(invite, spectate=spectate))
+    def join(self, invite: Invite, *, spectate: bool = False, rematch: Any = None) -> None:
+        """See :meth:`goldnet.net.service.TableService.join` (``rematch``: the finished
+        table's game, options and members, for a rematch this member accepted)."""
+        self._submit(self.service.join(invite, spectate=spectate, rematch=rematch))
+
+    def offer_rematch(self, seconds: int | None = None) -> None:
+        """The host of the finished table offers a rematch (:func:`goldnet.net.rematch.offer`);
+        once the answers are in, the new table is hosted through this same link (its
+        finished table's relay is kept open for the note that tells the members where)."""
+        self._bridge.loop_thread.submit(self._rematch(seconds))
+
+    async def _rematch(self, seconds: int | None) -> None:
+        from goldnet import games
+        from goldnet.net import rematch
+        from goldnet.net.reports import Problem
+
+        old = self.service
+        try:
+            plan = await rematch.offer(old, seconds or rematch.OFFER_SECONDS)
+        except rematch.RematchError as exc:
+            self.on_problem(Problem("failed", detail=str(exc)))
+            return
+        if plan is None or self.closing():
+            return
+        self.on_status("rematch-hosting", None)
+        old.relay = None  # kept open by the new service, for the table's note
+        await old.close()
+        service = self._new_service()
+        self.service = service
+        info = games.get(plan.game)
+        await service.guard(
+            service.host(
+                plan.game,
+                seats=len(plan.seats),
+                options={o.name: v for o, v in zip(info.options, plan.options, strict=True)},
+                bots=list(plan.bots),
+                port=0,  # the finished table's relay holds its port until the members know
+                abandon_after=plan.abandon_after,
+                rematch=plan,
+            )
+        )
+
+    def answer_rematch(self, accepted: bool) -> None:
+        """This member's answer to the host's rematch offer."""
+        self._bridge.loop_thread.call(self.service.answer_rematch, accepted)
 
     def resume(self, path: Path) -> None:
         """Go on with the interrupted game of journal ``path``, played by hand here."""

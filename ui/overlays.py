@@ -62,6 +62,11 @@ class EndPanel(QFrame):
         layout.addWidget(self.scores)
         layout.addWidget(self.detail)
         layout.addWidget(self.record)
+        from .rematch import RematchBox
+
+        self.offer = RematchBox(self)
+        """A network table's rematch: the offer, the answers (:mod:`ui.rematch`)."""
+        layout.addWidget(self.offer)
         layout.addSpacing(10)
         layout.addLayout(buttons)
         self.hide()

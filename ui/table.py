@@ -173,6 +173,7 @@ class TableWidget(QWidget):
         self.confirm_button.clicked.connect(self.confirm)
         self.leave_button.clicked.connect(self.leaveRequested)
         self.end.rematch.clicked.connect(self.rematchRequested)
+        self.end.offer.changed.connect(self._end_changed)
         self.end.replay.clicked.connect(self._open_record)
         self.end.back.clicked.connect(self.leaveRequested)
         self.pause.rehost.clicked.connect(self._rehost)
@@ -277,6 +278,7 @@ class TableWidget(QWidget):
         controller.ended.connect(self._ended)
         controller.rehostOffered.connect(self._offer_rehost)
         controller.rehosted.connect(self.relay_note.show_invite)
+        self.end.offer.attach(controller)
         options = controller.table.options
         self._attach(controller, options, controller.names, controller.colours)
         self.seats.set_seats(controller.names, controller.colours, controller.human)
@@ -333,6 +335,7 @@ class TableWidget(QWidget):
         if self.dealing is not None:
             self.dealing = None
             self.dealer.cancel()
+        self.end.offer.attach(None)
         if self.controller is not None:
             self.controller.shutdown()
             self.controller.deleteLater()
@@ -516,6 +519,12 @@ class TableWidget(QWidget):
         self.end.show()
         self.end.raise_()
 
+    def _end_changed(self) -> None:
+        """The rematch's box changed (:mod:`ui.rematch`): Rematch once only, the panel's size."""
+        if self.end.isVisible() and self.controller is not None:
+            self.end.rematch.setVisible(self.controller.can_rematch)
+            self._place_end()
+
     def _record_saved(self, path: str) -> None:
         self.record_path = path
         self._update_record()
@@ -558,6 +567,7 @@ class TableWidget(QWidget):
         self.end.rematch.setText(self.tr("Rematch"))
         self.end.back.setText(self.tr("Back to the start"))
         self.end.replay.setText(self.tr("Replay the record"))
+        self.end.offer.retranslate()
         self.seats_title.setText(self.tr("Players"))
         self.pace_label.setText(self.tr("Speed of the other players' turns"))
         words = {"slow": self.tr("Slow"), "normal": self.tr("Normal"), "fast": self.tr("Fast")}

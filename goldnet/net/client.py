@@ -41,6 +41,7 @@ from .frames import (
     encode,
 )
 from .frames import Refused as RefusedFrame
+from .frames import Rematch as RematchFrame
 from .invite import Invite
 from .peer import TablePeer
 from .reports import Outcome
@@ -94,6 +95,9 @@ class NetPeer(TablePeer):
         self._writer: asyncio.StreamWriter | None = None
         self._relay_game = ""
         """The game the relay's ``hello`` named."""
+        self.rematch_of: tuple[bytes, ...] = ()
+        """For a rematch this member accepted (docs/rematch.md): the finished table's members;
+        the new table must seat only them and keep the game and options given."""
         self._stopped: GoldnetError | None = None
         """Why a step of the clock failed, if one did: the peer stops (:meth:`_clock`)."""
         self._writes = 0
@@ -131,6 +135,8 @@ class NetPeer(TablePeer):
                 f"seat 0 proposed a table of {game!r}, but this peer joined a table of "
                 f"{expected!r}: it takes no part in it"
             )
+        if self.rematch_of and options != self.options:
+            raise NetError("the rematch offered is not the same game (other options)")
         levels = games.get(game).bot_levels if game in games.names() else ()
         if self.bot is None and self.bot_level and levels and self.bot_level not in levels:
             raise NetError(
@@ -368,6 +374,8 @@ class NetPeer(TablePeer):
 
     def _on_frame(self, frame: RelayFrame) -> None:
         if isinstance(frame, Seats):
+            if self.rematch_of and not set(frame.keys) <= set(self.rematch_of):
+                raise NetError("the rematch offered is not the same game (other players)")
             self.seats = list(frame.keys)
             self._maybe_propose(list(frame.names))
         elif isinstance(frame, Env):
@@ -394,8 +402,8 @@ class NetPeer(TablePeer):
             self.presence[frame.key] = frame.connected
             if self.on_presence is not None:
                 self.on_presence(frame.key, frame.connected)
-        elif isinstance(frame, Pong):
-            pass
+        elif isinstance(frame, (Pong, RematchFrame)):
+            pass  # a rematch note is for the finished table's watch (.rematch), not the game
         else:
             raise unexpected(frame)
 

@@ -5,7 +5,8 @@ Messages (``[kind, ...]``):
 | kind | direction | fields |
 | --- | --- | --- |
 | ``hello`` | relay → client | version, relay key, nonce (32 bytes), table name, game, seats |
-| ``auth`` | client → relay | public key, role (``player`` / ``spectator``), name, signature, |
+| ``auth`` | client → relay | public key, role (``player`` / ``spectator`` / ``watch``: a |
+| | | member's rematch watch, no seat, no log), name, signature, |
 | | | and, from a member resuming a game, that game's id (32 bytes) |
 | ``welcome`` | relay → client | log length |
 | ``refused`` | relay → client | reason (text); the relay then closes |
@@ -16,6 +17,8 @@ Messages (``[kind, ...]``):
 | | | then whenever a seated member's connection drops or comes back |
 | ``evidence`` | client → relay | envelope bytes: any member's envelope of this game |
 | ``ping`` / ``pong`` | both | — (heartbeats) |
+| ``rematch`` | both | a rematch note's bytes, its member's signature (:mod:`.rematch`): never |
+| | | logged; a member's goes to the relay's host, the host's to every member |
 
 ``auth``'s signature is Ed25519 over ``AUTH_TAG || nonce || relay key || client key || name``
 (UTF-8): the client proves its key for this connection to this relay. The game id a resuming
@@ -146,7 +149,13 @@ class Pong:
     pass
 
 
-RelayFrame = Hello | Welcome | Refused | Seats | Env | Presence | Pong
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    data: bytes
+    signature: bytes
+
+
+RelayFrame = Hello | Welcome | Refused | Seats | Env | Presence | Pong | Rematch
 """A frame a relay sends to a client, checked."""
 
 
@@ -221,6 +230,11 @@ def parse_relay_frame(message: tuple[Any, ...]) -> RelayFrame:
         if not _key(message[1]) or not isinstance(message[2], bool):
             raise FrameError("a presence frame holds a 32-byte key and a boolean")
         return Presence(message[1], message[2])
+    if kind == "rematch":
+        _shape(message, "note, signature")
+        if not isinstance(message[1], bytes) or not isinstance(message[2], bytes):
+            raise FrameError("a rematch frame holds a note's bytes and a signature")
+        return Rematch(message[1], message[2])
     if kind == "pong":
         if len(message) != 1:
             raise FrameError("a pong frame has no fields")

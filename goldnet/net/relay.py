@@ -56,6 +56,8 @@ PUSH_BATCH = 16 * 1024
 MAX_REFUSALS = 1000
 """Refusal reasons kept in :attr:`Relay.refusals` (the oldest are dropped)."""
 CLOSE_GRACE = 1.0
+MAX_NOTES = 4
+"""``rematch`` frames the relay takes from one member, at most (docs/rematch.md)."""
 """Seconds :meth:`Relay.close` lets connections send what is queued before dropping them."""
 
 
@@ -216,6 +218,10 @@ class Relay:
         :data:`MAX_REFUSALS`; for logs and tests)."""
         self.game_id: bytes | None = None
         """The table's game id: from the first ``table`` envelope logged, None until then."""
+        self.on_note: Callable[[bytes, bytes, bytes], None] | None = None
+        """Given (member key, note, signature) for each member's ``rematch`` frame."""
+        self._notes: dict[bytes, int] = {}
+        self._last_note: bytes | None = None
         self._seen: set[bytes] = set()
         self._rebuilt = bool(self.log)
         """The log was rebuilt from a journal, in another order than the one the members'
@@ -250,8 +256,8 @@ class Relay:
 
     @property
     def connected(self) -> int:
-        """How many clients are connected and authenticated."""
-        return len(self._clients)
+        """How many clients are connected and authenticated (members' rematch watches apart)."""
+        return sum(c.role != "watch" for c in self._clients)
 
     @property
     def free_seats(self) -> int:
@@ -330,7 +336,7 @@ class Relay:
         resumed = message[5] if len(message) == 6 else None
         if resumed is not None and not (isinstance(resumed, bytes) and len(resumed) == 32):
             raise _Refused("malformed auth")
-        if role not in ("player", "spectator"):
+        if role not in ("player", "spectator", "watch"):
             raise _Refused("malformed auth")
         if len(name) > 40:
             raise _Refused("a name has at most 40 characters")
@@ -350,9 +356,17 @@ class Relay:
                 self.members.append((key, name))
             self._resumes[key] = resumed  # seated members' only: refused keys leave nothing
             for other in list(self._clients):
-                if other.key == key:
+                if other.key == key and other.role == "player":
                     self._clients.discard(other)  # the same member reconnected
                     other.close()
+        elif role == "watch":  # a member's rematch watch (docs/rematch.md): no seat, no log
+            if self._seat_of(key) < 0:
+                raise _Refused("only a member of this table may watch it for a rematch")
+            for other in list(self._clients):
+                if other.key == key and other.role == "watch":
+                    self._clients.discard(other)
+                    other.close()
+            client.sent = len(self.log)
         elif sum(c.role == "spectator" for c in self._clients) >= self.max_spectators:
             raise _Refused(
                 f"the table has no room for another spectator (at most {self.max_spectators})"
@@ -366,6 +380,8 @@ class Relay:
         client.send(encode(["welcome", len(self.log)]))
         for member, _ in self.members:  # the newcomer: every seat's presence, in seat order
             client.send(encode(["presence", member, self._presence[member]]))
+        if self._last_note is not None and role != "spectator":
+            client.send(self._last_note)
         self._broadcast_seats()
         self._broadcast_presence(changes, but=client)
 
@@ -453,6 +469,8 @@ class Relay:
             self._push(client)
         elif kind in ("env", "evidence"):
             self._receive(client, message)
+        elif kind == "rematch":
+            self._note_from(client, message)
         else:
             raise _Refused(f"unknown frame {kind!r}")
 
@@ -498,6 +516,28 @@ class Relay:
         if size + len(envelope.raw) > self.max_log_bytes:
             raise _Refused(f"the table's log is full (at most {self.max_log_bytes} bytes)")
 
+    def _note_from(self, client: _Client, message: tuple[Any, ...]) -> None:
+        """A member's rematch note: to :attr:`on_note`, within :data:`MAX_NOTES`."""
+        if client.role == "spectator":
+            raise _Refused("spectators are read-only")
+        if len(message) != 3 or not all(isinstance(m, bytes) for m in message[1:]):
+            raise _Refused("malformed rematch frame")
+        count = self._notes.get(client.key, 0)
+        if count >= MAX_NOTES:
+            raise _Refused(f"too many rematch notes (at most {MAX_NOTES})")
+        self._notes[client.key] = count + 1
+        if self.on_note is not None:
+            self.on_note(client.key, message[1], message[2])
+
+    def send_note(self, data: bytes, signature: bytes) -> None:
+        """Send the host's rematch note to every member connected, and to those who connect
+        later (the last one only)."""
+        frame = encode(["rematch", data, signature])
+        self._last_note = frame
+        for client in list(self._clients):
+            if client.role != "spectator":
+                client.send(frame)
+
     def _forward(self) -> None:
         """Send what the log gained to every client: at once for the first envelope of this
         turn of the event loop (a move goes on before its reveal is read), and the ones read
@@ -529,6 +569,8 @@ class Relay:
         (the rest when it is :meth:`~_Client.writable` again), up to :data:`PUSH_BATCH` bytes
         of frames in one write (a client catching up gets few, full TLS records); the entries
         it sent as its own are skipped (module docstring)."""
+        if client.role == "watch":
+            return  # a rematch watch takes notes only
         while client.sent < len(self.log) and not client.paused and not client.closed:
             batch: list[bytes] = []
             size = 0

@@ -64,6 +64,8 @@ from .journal import (
     unfinished,
 )
 from .relay import MAX_PENDING, MAX_SPECTATORS, Relay
+from .rematch import Plan, RematchWatch
+from .rematch import watch as rematch_watch
 from .reports import Listener, Outcome, TableStart, WaitReport, problem_of, wait_report
 
 log = logging.getLogger("goldnet.net.service")
@@ -125,10 +127,15 @@ class TableService:
         self._announcement: Announcement | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = False
-        self._closing = asyncio.Event()
+        self.closing = asyncio.Event()
+        """Set once :meth:`close` was called."""
         self._started = False
         self._reported: WaitReport | None = None
         self._held: BinaryIO | None = None
+        self._kept: Relay | None = None
+        """A finished table's relay kept open for a rematch's note, closed with this service."""
+        self.watch: RematchWatch | None = None
+        """A member's watch of its finished table's relay for a rematch offer."""
 
     def _hold_profile(self) -> None:
         """Hold this profile's key for this service (released by :meth:`close`).
@@ -168,6 +175,7 @@ class TableService:
         port: int | None = None,
         abandon_after: int | None = None,
         shadows: int | None = None,
+        rematch: Plan | None = None,
     ) -> Outcome | None:
         """Host a table of ``game`` here and play it to its end.
 
@@ -184,6 +192,9 @@ class TableService:
             abandon_after: the table's abandonment time in seconds (``None``: the default).
             shadows: for a game whose cards the deck deals, ``k``, the shadow shuffles of
                 every shuffle proof (20 to 64; ``None``: the protocol's default, 20).
+            rematch: the seats of a rematch (:func:`.rematch.offer`; ``seats`` and ``bots``
+                must be its): taken by their keys, in its order; its members are told the
+                invite code through the finished table's relay, closed with this service.
 
         Returns:
             How the game ended; ``None`` for a relay only, once :meth:`close` was called.
@@ -194,6 +205,8 @@ class TableService:
             CannotListen: the port cannot be had.
             NetError, JournalError: the game could not go on.
         """
+        if rematch is not None:
+            self._kept = rematch.relay  # closed with this service, whatever happens
         info = games.get(game)
         self._hold_profile()
         plan = plan_table(info, seats, options, shadows, plays, bot, [level for level, _ in bots])
@@ -204,6 +217,10 @@ class TableService:
             (p.identity.public, name[:40]) for p, (_, name) in zip(bot_profiles, bots, strict=True)
         ]
         members = plan.members((identity.public, self.name), others, seat)
+        if rematch is not None:
+            if {k for k, _ in members} - {k for k, _ in rematch.seats}:
+                raise ValueError("a rematch seats this player and its bots")
+            members = list(rematch.seats)
         table_name = (table_name or f"{self.name}'s table")[:60]
         relay = Relay(
             identity,
@@ -220,6 +237,8 @@ class TableService:
         address = LOOPBACK if local_only else lan_address(self.interfaces)
         self.invite = Invite(address, listening, identity.fingerprint)
         self.listener.on_status("hosting", self.invite)
+        if rematch is not None:
+            rematch.announce(identity, self.invite)
         if not local_only:
             self._spawn(self._announce(relay, table_name, address, listening))
         here = Invite(reach(bind), listening, identity.fingerprint)
@@ -238,7 +257,7 @@ class TableService:
             bot_peer.open_journal(journal_path(bot_profile.folder, table_name), level)
             self.start_bot(bot_peer)
         if not plays:
-            await self._closing.wait()
+            await self.closing.wait()
             return None
         peer = self._new_peer(here, bot_level=bot, options=chosen, game=game)
         peer.abandon_after = abandon_after
@@ -277,12 +296,21 @@ class TableService:
 
     # --- joining, resuming --------------------------------------------------------------------
 
-    async def join(self, invite: Invite, *, spectate: bool = False, bot: str = "") -> Outcome:
+    async def join(
+        self,
+        invite: Invite,
+        *,
+        spectate: bool = False,
+        bot: str = "",
+        rematch: tuple[str, tuple[Any, ...], tuple[bytes, ...]] | None = None,
+    ) -> Outcome:
         """Join the table of ``invite`` and play (or watch) it to its end.
 
         Args:
             spectate: watch read-only, verifying every envelope (no seat, no journal).
             bot: a bot level that plays this player's seat (``""``: by hand, through views).
+            rematch: a rematch this member accepted: the finished table's game, options and
+                members — the new one must be of them (else NetError, before any move).
 
         Raises:
             OSError, TimeoutError: nothing answers at that address (checked at once).
@@ -296,6 +324,8 @@ class TableService:
         # The options are drawn only if this peer gets seat 0 (first at a standalone relay).
         role = "spectator" if spectate else "player"
         peer = self._new_peer(invite, bot_level=bot, role=role)
+        if rematch is not None:
+            peer.game, peer.options, peer.rematch_of = rematch
         if not spectate:
             peer.open_journal(journal_path(self.profile.folder, invite.host), bot)
         return await self._play(peer)
@@ -453,7 +483,15 @@ class TableService:
                 _drop_journal(peer)
         self._report()
         self.listener.on_finished(self.outcome)
+        if self.outcome.ending == "over":
+            self.watch = rematch_watch(self, peer)
+            if self.watch is not None:
+                self._spawn(self.watch.run())
         return self.outcome
+
+    def answer_rematch(self, accepted: bool) -> bool:
+        """This member's answer to the host's rematch offer (on the loop); False: no offer."""
+        return self.watch is not None and self.watch.answer(accepted)
 
     def _show_start(self, peer: NetPeer) -> None:
         """A resumed game that already runs: started, and a first view from where it stands."""
@@ -560,7 +598,7 @@ class TableService:
         if self._closed:
             return
         self._closed = True
-        self._closing.set()
+        self.closing.set()
         loop = asyncio.get_running_loop()
         relay = self.relay
         if relay is not None and self.outcome is not None:
@@ -578,8 +616,11 @@ class TableService:
                 _drop_journal(peer)
         if self._announcement is not None:
             await self._announcement.close()
-        if relay is not None:
-            await relay.close()
+        if self.watch is not None:
+            await self.watch.stop()
+        for kept in (relay, self._kept):
+            if kept is not None:
+                await kept.close()
         if self._held is not None:
             self._held.close()
             self._held = None

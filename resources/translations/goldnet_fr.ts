@@ -2734,4 +2734,63 @@
         <translation>Afficher le rapport</translation>
     </message>
 </context>
+<context>
+    <name>Rematch</name>
+    <message>
+        <source>%1 offers a rematch.</source>
+        <translation>%1 propose une revanche.</translation>
+    </message>
+    <message>
+        <source>Time left to answer: %1 s</source>
+        <translation>Temps pour répondre : %1 s</translation>
+    </message>
+    <message>
+        <source>Rematch offered: waiting for the answers (%1 s)…</source>
+        <translation>Revanche proposée : on attend les réponses (%1 s)…</translation>
+    </message>
+    <message>
+        <source>%1 accepted.</source>
+        <translation>%1 a accepté.</translation>
+    </message>
+    <message>
+        <source>%1 declined.</source>
+        <translation>%1 a refusé.</translation>
+    </message>
+    <message>
+        <source>%1 did not answer.</source>
+        <translation>%1 n’a pas répondu.</translation>
+    </message>
+    <message>
+        <source>You accepted: waiting for %1&apos;s new table…</source>
+        <translation>Vous avez accepté : on attend la nouvelle table de %1…</translation>
+    </message>
+    <message>
+        <source>You declined the rematch.</source>
+        <translation>Vous avez refusé la revanche.</translation>
+    </message>
+    <message>
+        <source>The rematch offer has expired.</source>
+        <translation>L’offre de revanche a expiré.</translation>
+    </message>
+    <message>
+        <source>The rematch did not start.</source>
+        <translation>La revanche n’a pas commencé.</translation>
+    </message>
+    <message>
+        <source>Nobody accepted: no rematch this time.</source>
+        <translation>Personne n’a accepté : pas de revanche cette fois.</translation>
+    </message>
+    <message>
+        <source>Starting the rematch…</source>
+        <translation>La revanche commence…</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Accepter</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>Refuser</translation>
+    </message>
+</context>
 </TS>
