@@ -89,8 +89,9 @@ class Desktop:
             diagnostics.mark_seen(report)
         box = QMessageBox(window)
         box.setIcon(QMessageBox.Icon.Information)
-        box.setWindowTitle(_tr("goldnet closed unexpectedly"))
-        box.setText(_tr("goldnet closed unexpectedly last time. A report was saved."))
+        box.setWindowTitle(_tr("goldnet ran into an error"))
+        # a crash, or an error the program went on after (a thread, the network loop): one wording
+        box.setText(_tr("Something went wrong in goldnet last time. A report was saved."))
         box.setInformativeText(
             _tr(
                 "It holds what went wrong and the versions in use, never your key: you can "

@@ -2716,12 +2716,12 @@
 <context>
     <name>Desktop</name>
     <message>
-        <source>goldnet closed unexpectedly</source>
-        <translation>goldnet s’est fermé de façon inattendue</translation>
+        <source>goldnet ran into an error</source>
+        <translation>goldnet a rencontré une erreur</translation>
     </message>
     <message>
-        <source>goldnet closed unexpectedly last time. A report was saved.</source>
-        <translation>goldnet s’est fermé de façon inattendue la dernière fois. Un rapport a été enregistré.</translation>
+        <source>Something went wrong in goldnet last time. A report was saved.</source>
+        <translation>Quelque chose s’est mal passé dans goldnet la dernière fois. Un rapport a été enregistré.</translation>
     </message>
     <message>
         <source>It holds what went wrong and the versions in use, never your key: you can send it to the developers.
