@@ -25,17 +25,19 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from protocol.deck_messages import MAX_SHADOWS, MIN_SHADOWS
 from protocol.identity import Identity, fingerprint
 
 from .. import games
+from ..profile import Profile
 from .client import NetPeer
 from .connection import shows_key
 from .errors import CannotListen
 from .invite import GAME_PREFIX, Invite
-from .journal import JournalState
+from .journal import JournalState, game_id_of, read_journal, unfinished
 from .relay import Relay
 
 log = logging.getLogger("goldnet.net.hosting")
@@ -308,3 +310,23 @@ def check_shadows(
         raise ValueError(f"{info.title} has no cards to deal: shadow shuffles do not apply")
     if type(shadows) is not int or not MIN_SHADOWS <= shadows <= MAX_SHADOWS:
         raise ValueError(f"{shadows!r} shadow shuffles is outside {MIN_SHADOWS}-{MAX_SHADOWS}")
+
+
+def bots_of(folder: Path, game_id: bytes) -> dict[bytes, tuple[Profile, JournalState]]:
+    """The bots of the profile ``folder`` (profiles under its ``bots/``) with an unfinished
+    journal of the game ``game_id``, by key. Matched by the game id its table gives, never by
+    the invite code: tables hosted one after another on one port share it, and a bot resumed
+    from another game's journal — or from one a crash left before its table came, with nothing
+    journalled — would take the seat of this game's bot, or sign a second commit at its
+    sequence number 0 (docs/security.md, "Which table")."""
+    found: dict[bytes, tuple[Profile, JournalState]] = {}
+    for bot_folder in sorted((folder / "bots").glob("*")):
+        if not (bot_folder / "identity.key").exists():
+            continue
+        bot_profile = Profile(bot_folder)
+        for path in unfinished(bot_folder / "journal"):
+            bot_state = read_journal(path)
+            if game_id_of(bot_state) == game_id:
+                found[bot_profile.identity.public] = (bot_profile, bot_state)
+                break
+    return found

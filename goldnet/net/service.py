@@ -45,6 +45,7 @@ from .hosting import (
     LOOPBACK,
     Announcement,
     bind_address,
+    bots_of,
     game_prefix,
     lan_address,
     listen,
@@ -57,11 +58,9 @@ from .hosting import (
 from .invite import Invite
 from .journal import (
     JournalState,
-    game_id_of,
     hold,
     journal_path,
     read_journal,
-    unfinished,
 )
 from .relay import MAX_PENDING, MAX_SPECTATORS, Relay
 from .rematch import Plan, RematchWatch
@@ -396,7 +395,7 @@ class TableService:
         table = peer.machine.table
         assert table is not None
         identity = self.profile.identity
-        helpers = self._bots_of(table.game_id)
+        helpers = bots_of(self.profile.folder, table.game_id)
         local_only = all(k == identity.public or k in helpers for k in table.members)
         bind = bind_address(self.interfaces, local_only)
         if not rehost:
@@ -423,25 +422,6 @@ class TableService:
             if bot_peer.outcome is None:
                 bot_peer.switch_relay(here)
                 self.start_bot(bot_peer)
-
-    def _bots_of(self, game_id: bytes) -> dict[bytes, tuple[Profile, JournalState]]:
-        """The bots of this process (profiles under ``bots/``) with an unfinished journal of the
-        game ``game_id``, by key. Matched by the game id its table gives, never by the invite
-        code: tables hosted one after another on one port share it, and a bot resumed from
-        another game's journal — or from one a crash left before its table came, with nothing
-        journalled — would take the seat of this game's bot, or sign a second commit at its
-        sequence number 0 (docs/security.md, "Which table")."""
-        found: dict[bytes, tuple[Profile, JournalState]] = {}
-        for folder in sorted((self.profile.folder / "bots").glob("*")):
-            if not (folder / "identity.key").exists():
-                continue
-            bot_profile = Profile(folder)
-            for path in unfinished(folder / "journal"):
-                bot_state = read_journal(path)
-                if game_id_of(bot_state) == game_id:
-                    found[bot_profile.identity.public] = (bot_profile, bot_state)
-                    break
-        return found
 
     # --- playing ------------------------------------------------------------------------------
 
