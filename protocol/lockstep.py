@@ -115,6 +115,9 @@ class Lockstep(Steps):
         self._deck_seed = deck_seed
         self._deck_proofs = deck_proofs
         self.phase = Phase.TABLE
+        self.table_guard: Callable[[Table], None] | None = None
+        """Called with a valid table listing this peer before the machine takes it (and before
+        it signs anything in it); what it raises refuses the table and goes to the caller."""
         self.table: Table | None = None
         self.game_id = b""
         """The table's game id (empty before the table)."""
@@ -427,6 +430,8 @@ class Lockstep(Steps):
             raise RemoteProtocolError("a table is the first envelope of one of its members")
         if self.identity is not None and self.identity.public not in table.members:
             raise RemoteProtocolError("the table does not list this player")
+        if self.table_guard is not None:
+            self.table_guard(table)
         try:
             engine = self._engines(table.game, table.options, len(table.members))
         except ValueError as exc:

@@ -397,6 +397,48 @@ def unfinished(folder: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
 
 
+PLAYED = "games-played"
+"""A profile's file of the game ids it signed in, one in hex per line (:func:`note_played`)."""
+
+
+def played(folder: Path) -> set[bytes]:
+    """The game ids the profile ``folder`` signed in (lines that are no game id are skipped:
+    a torn last line loses nothing else)."""
+    try:
+        text = (folder / PLAYED).read_text(encoding="ascii", errors="replace")
+    except FileNotFoundError:
+        return set()
+    except OSError as exc:
+        raise JournalError(f"cannot read {folder / PLAYED}: {exc.strerror}") from None
+    found = set()
+    for line in text.splitlines():
+        with contextlib.suppress(ValueError):
+            game_id = bytes.fromhex(line.strip())
+            if len(game_id) == 32:
+                found.add(game_id)
+    return found
+
+
+def note_played(folder: Path, game_id: bytes) -> None:
+    """Add ``game_id`` to the games the profile ``folder`` signed in, synced to disk before
+    it returns — before the peer signs anything in that game (docs/security.md, "Old tables").
+
+    Raises:
+        JournalError: the file cannot be written (a full disk, a read-only folder).
+    """
+    if game_id in played(folder):
+        return
+    path = folder / PLAYED
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="ascii") as file:
+            file.write(game_id.hex() + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+    except OSError as exc:
+        raise JournalError(f"cannot write {path}: {exc.strerror}") from None
+
+
 def journal_path(folder: Path, label: str) -> Path:
     """A new journal's path in the profile ``folder``: ``journal/LABEL-RANDOM.journal``, the
     label (a table name, a host) made safe for a file name."""

@@ -61,16 +61,16 @@ from protocol.events import (
 )
 from protocol.identity import Identity
 from protocol.lockstep import NEED_DATA, Lockstep, Phase
-from protocol.messages import Turn
+from protocol.messages import Table, Turn
 
 from .. import games
 from ..binding import EngineBinding, make_engine
 from ..engine import Bot, Claimer, GameState, Terminal
 from ..records import write
 from ..view import View, bot_action, bot_claim, view_of
-from .errors import BotFailed
+from .errors import BotFailed, NetError
 from .invite import Invite
-from .journal import Journal, JournalError, JournalState, record_path
+from .journal import Journal, JournalError, JournalState, note_played, played, record_path
 from .loop import GameClock
 from .reports import Outcome
 
@@ -151,6 +151,8 @@ class TablePeer:
             deck_seed=deck_seed,
         )
         self.machine.claimer = self._claims
+        if role == "player":
+            self.machine.table_guard = self._guard_table
         self.failure: BotFailed | None = None
         """Why this seat's bot stopped playing (it raised), if it did: the peer leaves."""
         self.on_failure: Callable[[], None] | None = None
@@ -214,6 +216,25 @@ class TablePeer:
             self._send(frames)
         if tell:
             self._tell_views()
+
+    def _guard_table(self, table: Table) -> None:
+        """Refuse a table of a game this profile already signed in — unless this peer is that
+        game's, rebuilt from its journal — and note the game before this peer signs anything
+        in it. Taking an old table again (a member or relay replaying it) would sign that
+        game's first envelopes anew: an equivocation that names this member (docs/security.md,
+        "Old tables").
+
+        Raises:
+            NetError: the table is of a game this profile already played.
+            JournalError: the profile's list of games cannot be read or written.
+        """
+        if not self._replaying and table.game_id in played(self.folder):
+            raise NetError(
+                "this table is of a game this profile already played (an old table sent "
+                "again): this peer takes no part in it — a game left unfinished goes on with "
+                "Resume"
+            )
+        note_played(self.folder, table.game_id)
 
     def open_journal(self, path: Path, bot_name: str = "") -> None:
         """Start a new journal at ``path`` (its meta entry first)."""
