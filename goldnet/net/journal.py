@@ -421,7 +421,7 @@ def played(folder: Path) -> set[bytes]:
 
 def note_played(folder: Path, game_id: bytes) -> None:
     """Add ``game_id`` to the games the profile ``folder`` signed in, synced to disk before
-    it returns — before the peer signs anything in that game (docs/security.md, "Old tables").
+    it returns — before the peer signs anything in that game (docs/security.md, "Which table").
 
     Raises:
         JournalError: the file cannot be written (a full disk, a read-only folder).

@@ -242,15 +242,14 @@ def play(
     return check
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
 @settings(
-    max_examples=1,  # and the example below: two games per language
+    max_examples=1,  # and the example below: two games in all (CI time), one per language
     deadline=None,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a game each: no shrinking
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
-@example(seed=197, lantern=False)  # a Gazette's thief and the locomotive: public, not secret
-@given(seed=st.integers(0, 10_000), lantern=st.booleans())
+@example(seed=197, lantern=False, language="fr")  # a Gazette's thief, the locomotive: public
+@given(seed=st.integers(0, 10_000), lantern=st.booleans(), language=st.just("en"))
 def test_the_undo_history_and_every_text_hold_only_the_player_s_secrets(
     qtbot: Any, translations: Any, language: str, seed: int, lantern: bool
 ) -> None:
