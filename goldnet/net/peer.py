@@ -222,7 +222,7 @@ class TablePeer:
         game's, rebuilt from its journal — and note the game before this peer signs anything
         in it. Taking an old table again (a member or relay replaying it) would sign that
         game's first envelopes anew: an equivocation that names this member (docs/security.md,
-        "Old tables").
+        "Which table").
 
         Raises:
             NetError: the table is of a game this profile already played.
