@@ -442,6 +442,11 @@ class TableWidget(QWidget):
         self.result = result
         c = self.controller
         assert c is not None
+        self._word_result(c, result)
+        self._show_end(c)
+
+    def _word_result(self, c: PlayController, result: Terminal) -> None:
+        """The end panel's title and scores, in the language now in use."""
         winners = result.winners
         if len(winners) > 1:
             title = texts.arg(
@@ -459,7 +464,6 @@ class TableWidget(QWidget):
             self.end.scores.setText(summary(c.names, result, c.obs))
         else:
             self.end.scores.setText(c.kit.score_line(c.names, result))
-        self._show_end(c)
 
     def _paused(self, text: str) -> None:
         """Why the network game is paused ("" : it goes on)."""
@@ -590,6 +594,9 @@ class TableWidget(QWidget):
         self.pause.rehost.setText(texts.rehost_button())
         if self.record_path is not None or self.end.record.text():
             self._update_record()
+        if self.result is not None and c is not None:  # the end panel, in the new language
+            self._word_result(c, self.result)
+            self._place_end()
         if self.outcome is not None:
             self._word_ending()
             self._place_end()

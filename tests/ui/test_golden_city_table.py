@@ -24,8 +24,8 @@ def lines(window: Any) -> list[str]:
     return [log.item(i).text() for i in range(log.count())]
 
 
-def test_a_whole_game_of_three_by_clicks_to_the_end_screen(qtbot: Any) -> None:
-    window = open_window(qtbot)
+def test_a_whole_game_of_three_by_clicks_to_the_end_screen(qtbot: Any, translations: Any) -> None:
+    window = open_window(qtbot, None, translations)
     game = seeded_game(SEED)
     setup = GameSetup("golden-city", (), 0, "random", NAMES, COLOURS, SEED)
     window.stack.setCurrentWidget(window.table)
@@ -52,6 +52,9 @@ def test_a_whole_game_of_three_by_clicks_to_the_end_screen(qtbot: Any) -> None:
     assert "Final banks" in summary and "Ada" in summary and str(result.scores[0]) in summary
     assert all(game.state.observation(None).shown)  # every mission shown at the end
     assert scene.panels[0].info.mission  # … and on each panel
+    translations.install("fr")  # the end panel follows a change of language
+    qtbot.waitUntil(lambda: table.end.title.text().startswith("Vous gagnez"), timeout=5000)
+    assert "Banques finales" in table.end.scores.text()
 
 
 def test_golden_city_from_the_start_screen_with_five_seats(qtbot: Any) -> None:
