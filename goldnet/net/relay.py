@@ -219,6 +219,8 @@ class Relay:
         :data:`MAX_REFUSALS`; for logs and tests)."""
         self.game_id: bytes | None = None
         """The table's game id: from the first ``table`` envelope logged, None until then."""
+        self._table: frozenset[bytes] | None = None
+        """That table's member keys (None until then): no other player key is seated."""
         self._seen: set[bytes] = set()
         self._rebuilt = bool(self.log)
         """The log was rebuilt from a journal, in another order than the one the members'
@@ -239,6 +241,7 @@ class Relay:
             self._senders.append(self._seat_of(envelope.sender))
             if self.game_id is None and envelope.type == "table":
                 self.game_id = envelope.game_id
+                self._table = frozenset(Table.from_body(envelope.body).members)
         self._connections: set[_Client] = set()
         """Every open connection, pending or authenticated."""
         self._clients: set[_Client] = set()
@@ -354,6 +357,8 @@ class Relay:
             if seat is None:
                 if self.free_seats <= 0:
                     raise _Refused("the table is full")
+                if self._table is not None and key not in self._table:
+                    raise _Refused("not a member of this relay's table")
                 self.members.append((key, name))
             self._resumes[key] = resumed  # seated members' only: refused keys leave nothing
             for other in list(self._clients):
@@ -430,7 +435,7 @@ class Relay:
         kept = [d for d, (g, _, _) in zip(self.log, before, strict=True) if g == envelope.game_id]
         self._room(envelope, len(kept), sum(map(len, kept)))
         self._before = []
-        self.game_id = envelope.game_id
+        self.game_id, self._table = envelope.game_id, frozenset(table.members)
         self.seats = len(table.members)  # the table's seats are its members', no more
         strangers = [k for k, _ in self.members if k not in table.members]
         if not strangers and len(kept) == len(self.log):

@@ -79,7 +79,8 @@ def test_a_members_flood_of_another_games_envelopes_changes_no_log_and_no_journa
 def test_a_relay_restarted_from_its_log_knows_the_game(tmp_path: Path) -> None:
     async def scenario() -> None:
         member = Identity.generate()
-        table = Envelope.seal(member, "table", bytes(32), 0, ZERO_HASH, ("anything",))
+        body = table_body(member, Identity.generate())
+        table = Envelope.seal(member, "table", bytes(32), 0, ZERO_HASH, body)
         relay = Relay(
             Identity.generate(),
             table_name="t",
