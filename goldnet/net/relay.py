@@ -18,8 +18,9 @@ other keys' envelopes, or nothing for ``idle_timeout`` is closed with a logged r
 goes on for the others.
 
 Invariants: one table's log holds envelopes of one game only (from its first ``table``
-envelope on), each once; every connection is driven by callbacks on the event loop — no task
-per connection — so closing the relay leaves nothing for the loop to cancel.
+envelope on), each once, and only that table's members hold seats; every connection is
+driven by callbacks on the event loop — no task per connection — so closing the relay leaves
+nothing for the loop to cancel.
 """
 
 from __future__ import annotations
@@ -204,8 +205,7 @@ class Relay:
         (:meth:`_may_resume`, :meth:`_proposal`); members given at the start are not in it."""
         self._new_table = bool(self.members) and not self.log
         """Its host opened this relay for a new game (members given, no log): nobody resumes
-        another game here. A relay given no members cannot tell a new table from members
-        rebuilding a lost log until a ``table`` envelope comes."""
+        another game here (a relay given no members cannot tell, until a ``table`` comes)."""
         self.on_seats = on_seats
         self.handshake_timeout = handshake_timeout
         self.idle_timeout = idle_timeout
@@ -219,8 +219,7 @@ class Relay:
         :data:`MAX_REFUSALS`; for logs and tests)."""
         self.game_id: bytes | None = None
         """The table's game id: from the first ``table`` envelope logged, None until then."""
-        self._table: frozenset[bytes] | None = None
-        """That table's member keys (None until then): no other player key is seated."""
+        self._table: frozenset[bytes] | None = None  # its members: no other player is seated
         self._seen: set[bytes] = set()
         self._rebuilt = bool(self.log)
         """The log was rebuilt from a journal, in another order than the one the members'
