@@ -18,8 +18,9 @@ other keys' envelopes, or nothing for ``idle_timeout`` is closed with a logged r
 goes on for the others.
 
 Invariants: one table's log holds envelopes of one game only (from its first ``table``
-envelope on), each once; every connection is driven by callbacks on the event loop — no task
-per connection — so closing the relay leaves nothing for the loop to cancel.
+envelope on), each once, and only that table's members hold seats; every connection is
+driven by callbacks on the event loop — no task per connection — so closing the relay leaves
+nothing for the loop to cancel.
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ MAX_LOG_ENTRIES = 200_000
 MAX_LOG_BYTES = 64 << 20
 PUSH_BATCH = 16 * 1024
 """Bytes of frames written to a client at once, at most (one TLS record's worth)."""
+MAX_BEFORE_TABLE = 4096
+"""Envelopes a relay logs before any ``table`` (members resending what a lost log held, before
+the member whose table starts it is back): taking the table sorts them without decoding."""
 MAX_REFUSALS = 1000
 """Refusal reasons kept in :attr:`Relay.refusals` (the oldest are dropped)."""
 CLOSE_GRACE = 1.0
@@ -199,12 +203,11 @@ class Relay:
         self.members: list[tuple[bytes, str]] = list(members or [])
         self._resumes: dict[bytes, bytes | None] = {}
         """The game each member seated by its ``auth`` said it resumes (None: a new game):
-        unsigned claims, compared with a ``table`` envelope before it is taken
-        (:meth:`_conflicts`); members given at the start are not in it."""
+        unsigned claims; until a ``table`` is logged, the first seat's speaks for the table
+        (:meth:`_may_resume`, :meth:`_proposal`); members given at the start are not in it."""
         self._new_table = bool(self.members) and not self.log
         """Its host opened this relay for a new game (members given, no log): nobody resumes
-        another game here. A relay given no members cannot tell a new table from members
-        rebuilding a lost log until a ``table`` envelope comes."""
+        another game here (a relay given no members cannot tell, until a ``table`` comes)."""
         self.on_seats = on_seats
         self.handshake_timeout = handshake_timeout
         self.idle_timeout = idle_timeout
@@ -222,11 +225,16 @@ class Relay:
         """Given (member key, note, signature) for each member's ``rematch`` frame."""
         self._notes: dict[bytes, int] = {}
         self._last_note: bytes | None = None
+        self._table: frozenset[bytes] | None = None  # its members: no other player is seated
         self._seen: set[bytes] = set()
         self._rebuilt = bool(self.log)
         """The log was rebuilt from a journal, in another order than the one the members'
         indices count in (theirs are of the relay it replaces): every ``resume`` is served
         from 0, and the members drop by content what they already have."""
+        self._before: list[tuple[bytes, bytes, bytes]] = []
+        """Parallel to ``log`` while no ``table`` is logged (at most :data:`MAX_BEFORE_TABLE`
+        entries): each entry's game id, signer and hash — what taking the table needs, without
+        decoding the log again."""
         self._senders: list[int] = []
         """Parallel to ``log``: the seat of the member each entry is not sent to — its signer,
         who sent it as its own (or, for a log from a journal, signed it) — or -1 (evidence,
@@ -238,6 +246,7 @@ class Relay:
             self._senders.append(self._seat_of(envelope.sender))
             if self.game_id is None and envelope.type == "table":
                 self.game_id = envelope.game_id
+                self._table = frozenset(Table.from_body(envelope.body).members)
         self._connections: set[_Client] = set()
         """Every open connection, pending or authenticated."""
         self._clients: set[_Client] = set()
@@ -346,13 +355,15 @@ class Relay:
             raise _Refused("authentication failed (bad signature)")
         if role == "player":
             seat = next((i for i, (k, _) in enumerate(self.members) if k == key), None)
-            if resumed is not None and not self._may_resume(resumed):
+            if resumed is not None and not self._may_resume(key, resumed):
                 raise _Refused(
                     "this relay now hosts another table: the game you resume is not played here"
                 )
             if seat is None:
                 if self.free_seats <= 0:
                     raise _Refused("the table is full")
+                if self._table is not None and key not in self._table:
+                    raise _Refused("not a member of this relay's table")
                 self.members.append((key, name))
             self._resumes[key] = resumed  # seated members' only: refused keys leave nothing
             for other in list(self._clients):
@@ -385,31 +396,36 @@ class Relay:
         self._broadcast_seats()
         self._broadcast_presence(changes, but=client)
 
-    def _may_resume(self, resumed: bytes) -> bool:
-        """Whether a member resuming the game ``resumed`` may sit at this relay's table: the
-        table's game once its ``table`` envelope is logged; before that, yes unless its host
-        opened the relay for a new game. What other members declared never decides it: those
-        are unsigned claims, and the first seated would choose who may come back (members
-        rebuilding a relay that lost its log are told apart when the ``table`` comes)."""
+    def _may_resume(self, key: bytes, resumed: bytes) -> bool:
+        """Whether member ``key`` resuming the game ``resumed`` may sit at this relay's table:
+        the table's game once its ``table`` envelope is logged; before that, no if its host
+        opened the relay for a new game, else the game the first seat said it resumes (the
+        first seat speaks for a table until it is set, as it proposes it: the claims are
+        unsigned, and any other rule lets a joiner's claim override the first seat's)."""
         if self.game_id is not None:
             return resumed == self.game_id
-        return not self._new_table
+        if self._new_table:
+            return False
+        first = self._first()
+        return first is None or first == key or self._resumes.get(first) == resumed
 
-    def _conflicts(self, envelope: Envelope) -> str:
+    def _proposal(self, envelope: Envelope, kind: str) -> str:
         """Why ``envelope``, a ``table`` the log would start with, cannot fix this relay's
-        game ('' if it can): it must come from the first seat or from a member that said in
-        its ``auth`` it resumes that very game, and no member connected now may have said it
-        resumes another one — a table nobody at it agreed to is never taken over a claim, and
-        neither side's claim wins: the table waits until the claims agree (as it would wait for
-        an absent member)."""
-        sender, game_id = envelope.sender, envelope.game_id
-        if sender != self._first() and self._resumes.get(sender) != game_id:
+        game ('' if it can): it comes as its signer's own ``env``, from the first seat — of the
+        game the first seat said it resumes, if it said one — or from a member that resumes the
+        same game as the first seat (the game's own first seat, resending its table)."""
+        if kind != "env":
+            return "a table is sent by its signer"
+        first, game_id = self._first(), envelope.game_id
+        claim = self._resumes.get(first) if first is not None else None
+        if envelope.sender == first:
+            if claim not in (None, game_id):
+                return "the first seat resumes another game than this table's"
+            return ""
+        if claim is None or claim != game_id or self._resumes.get(envelope.sender) != game_id:
             # The first seat proposes a new table (the client's rule): another member's table,
             # raced in before it, would fix the game and get the first seat's own refused.
             return "only the first seat proposes the table"
-        here = {c.key for c in self._clients if c.role == "player"}
-        if any(self._resumes.get(k) not in (None, game_id) for k in here):
-            return "a member at this table resumes another game: no table is set until they agree"
         return ""
 
     def _settle(self, envelope: Envelope) -> None:
@@ -430,9 +446,11 @@ class Relay:
             raise _Refused(f"bad table: {exc}") from None
         if envelope.sender not in table.members or envelope.seq != 0 or envelope.seen:
             raise _Refused("bad table: a table is the first envelope of one of its members")
-        kept = [d for d in self.log if Envelope.decode(d).game_id == envelope.game_id]
+        before = self._before
+        kept = [d for d, (g, _, _) in zip(self.log, before, strict=True) if g == envelope.game_id]
         self._room(envelope, len(kept), sum(map(len, kept)))
-        self.game_id = envelope.game_id
+        self._before = []
+        self.game_id, self._table = envelope.game_id, frozenset(table.members)
         self.seats = len(table.members)  # the table's seats are its members', no more
         strangers = [k for k, _ in self.members if k not in table.members]
         if not strangers and len(kept) == len(self.log):
@@ -447,8 +465,9 @@ class Relay:
             client.seat = self._seat_of(client.key) if client.role == "player" else -1
             client.sent = 0
         self.log = kept
-        self._senders = [self._seat_of(Envelope.decode(d).sender) for d in kept]
-        self._seen = {Envelope.decode(d).hash for d in kept}
+        signers = [(k, h) for g, k, h in before if g == envelope.game_id]
+        self._senders = [self._seat_of(k) for k, _ in signers]
+        self._seen = {h for _, h in signers}
         self._log_bytes = sum(map(len, kept))
         self._rebuilt = True
         self._broadcast_seats()
@@ -493,15 +512,19 @@ class Relay:
         if self.game_id is not None and envelope.game_id != self.game_id:
             raise _Refused("envelope of another game")
         if self.game_id is None and envelope.type == "table":
-            conflict = self._conflicts(envelope)
-            if conflict:
-                raise _Refused(conflict)
+            refusal = self._proposal(envelope, kind)
+            if refusal:
+                raise _Refused(refusal)
         if envelope.hash in self._seen:
             return  # a resent envelope: already forwarded
         if self.game_id is None and envelope.type == "table":
             self._settle(envelope)  # room is counted once other games' entries are dropped
+        elif self.game_id is None and len(self.log) >= MAX_BEFORE_TABLE:
+            raise _Refused(f"no table yet: at most {MAX_BEFORE_TABLE} envelopes before it")
         else:
             self._room(envelope, len(self.log), self._log_bytes)
+        if self.game_id is None:
+            self._before.append((envelope.game_id, envelope.sender, envelope.hash))
         self._seen.add(envelope.hash)
         self.log.append(envelope.raw)
         self._senders.append(client.seat if kind == "env" else -1)

@@ -103,6 +103,6 @@ def test_a_list_that_cannot_be_written_stops_in_one_line(tmp_path: Path) -> None
 
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("")
-    with pytest.raises(JournalError, match="cannot (read|write)") as caught:
+    with pytest.raises(JournalError, match=r"cannot (read|write)") as caught:
         note_played(not_a_folder, bytes(32))
     assert "\n" not in str(caught.value)

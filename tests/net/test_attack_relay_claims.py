@@ -1,11 +1,11 @@
 """Attacks on how a relay without a logged ``table`` envelope takes its first one (the unsigned
-"game I resume" claim of an ``auth``, :meth:`Relay._conflicts` and :meth:`Relay._settle`), as a
-member, a stranger holding the invite code, and through the real client. Real relay, TLS on
-127.0.0.1.
+"game I resume" claim of an ``auth``, :meth:`Relay._may_resume`, :meth:`Relay._proposal` and
+:meth:`Relay._settle`: the first seat speaks for the table until it is set), as a member, a
+stranger holding the invite code, and through the real client. Real relay, TLS on 127.0.0.1.
 
 Some of these attacks SUCCEED on the relay as it is: their tests pass while the attack works and
 say so in their docstring (``ATTACK SUCCEEDS``), so that the fix turns them red on purpose.
-The others assert the defence.
+The others assert the defence (``DEFENDED``).
 """
 
 from __future__ import annotations
@@ -21,8 +21,10 @@ import pytest
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.net import client as client_module
 from goldnet.net.client import NetPeer
+from goldnet.net.errors import NetError
 from goldnet.net.frames import auth_message, encode
 from goldnet.net.invite import Invite
+from goldnet.net.journal import note_played
 from goldnet.net.relay import Relay
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
@@ -81,19 +83,17 @@ async def seats_seen_by_a_spectator(port: int) -> list[bytes]:
 # --- a joiner's claim at a NEW table (a standalone relay, `goldnet relay`) ----------------
 
 
-def test_a_joiner_claiming_its_own_tables_game_proposes_in_place_of_the_first_seat(
+def test_a_joiner_claiming_its_own_tables_game_cannot_propose_in_place_of_the_first_seat(
     tmp_path: Path,
 ) -> None:
-    """ATTACK SUCCEEDS (a regression of the first-seat rule). A standalone relay (``goldnet
-    relay``: no members given, no log) opened for a new 3-seat Golden City table; the honest
-    organizer A, a real peer, sits first and waits for the others. The rogue R learns A's key as
-    a spectator, then sends its ``auth`` claiming to resume the game of a table R signed itself
-    (R at seat 0, A and a third key after it) and that table in the same write. The relay takes
-    it ("only the first seat proposes" is passed by the claim, and A, claiming no game, does not
-    conflict); A's peer, which has not proposed yet (the seats are not full), takes R's table
-    and commits to it: the joiner chose the options, the seat order (its own seat 0) and the
-    nonce in place of the first seat. Before the claim was compared at ``table`` time the relay
-    refused R's claim at ``auth`` (A resumes no game)."""
+    """DEFENDED. A standalone relay (``goldnet relay``: no members given, no log) opened for a
+    new 3-seat Golden City table; the honest organizer A, a real peer, sits first and waits for
+    the others. The rogue R learns A's key as a spectator, then sends its ``auth`` claiming to
+    resume the game of a table R signed itself (R at seat 0, A and a third key after it) and
+    that table in the same write. The first seat speaks for the table until it is set, and A
+    resumes no game: R is refused at ``auth`` ("this relay now hosts another table"), its table
+    is never read. Seated without a claim, R's table is refused too ("only the first seat
+    proposes the table"). No game is fixed and A's peer takes no table."""
 
     async def scenario() -> None:
         relay = Relay(Identity.generate(), table_name="t", game="golden-city", seats=3)
@@ -113,20 +113,14 @@ def test_a_joiner_claiming_its_own_tables_game_proposes_in_place_of_the_first_se
                 encode(auth_frame(rogue, r_id, rogue_table.game_id))
                 + encode(["env", rogue_table.raw])
             )
-            assert (await rogue.recv())[0] == "welcome"
-            await until(lambda: relay.game_id == rogue_table.game_id)
-            assert relay.log[0] == rogue_table.raw
-            await until(lambda: a.machine.table is not None)
-            table = a.machine.table
-            assert table is not None and table.game_id == rogue_table.game_id
-            assert table.members[0] == r_id.public  # the joiner took seat 0 of the game
-            await until(
-                lambda: any(
-                    Envelope.decode(d).sender == a_id.public and Envelope.decode(d).type == "commit"
-                    for d in relay.log
-                )
-            )
-            rogue.close()
+            await refused_with(rogue, "this relay now hosts another table")
+            rogue = await Raw.connect(port)
+            await sit(rogue, r_id, None, "r")
+            rogue.send(["env", rogue_table.raw])
+            await refused_with(rogue, "only the first seat proposes the table")
+            assert relay.game_id is None and relay.log == []
+            assert [k for k, _ in relay.members] == [a_id.public, r_id.public]
+            assert a.machine.table is None and not task.done()
         finally:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
@@ -135,12 +129,12 @@ def test_a_joiner_claiming_its_own_tables_game_proposes_in_place_of_the_first_se
     run(scenario(), timeout=40)
 
 
-def test_a_joiner_claiming_a_table_without_the_first_seat_unseats_it() -> None:
-    """ATTACK SUCCEEDS. At a new table of a standalone relay, the organizer A sits first; R
-    sits second claiming the game of a table of R and an accomplice X (not A), sent with its
-    ``auth``. The relay takes it, and ``_settle`` frees A's seat as a non-member's ("not a
-    member of this relay's table"); X takes it. R and X now hold the relay A organised (before,
-    R's claim was refused at ``auth``)."""
+def test_a_joiner_claiming_a_table_without_the_first_seat_cannot_unseat_it() -> None:
+    """DEFENDED. At a new table of a standalone relay, the organizer A sits first; R tries to
+    sit second claiming the game of a table of R and an accomplice X (not A), sent with its
+    ``auth``. The first seat resumes no game: R is refused at ``auth`` ("this relay now hosts
+    another table"), its table never read; A keeps its seat, no game is fixed, and A's own
+    table is then taken."""
 
     async def scenario() -> None:
         relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
@@ -155,29 +149,24 @@ def test_a_joiner_claiming_a_table_without_the_first_seat_unseats_it() -> None:
                 encode(auth_frame(rogue, r_id, rogue_table.game_id))
                 + encode(["env", rogue_table.raw])
             )
-            await refused_with(a, "not a member of this relay's table")
-            assert relay.game_id == rogue_table.game_id
-            x = await Raw.connect(port)
-            await sit(x, x_id, rogue_table.game_id, "x")
-            assert [k for k, _ in relay.members] == [r_id.public, x_id.public]
-            again = await Raw.connect(port)
-            answer = await again.auth(a_id, name="a")
-            assert answer[0] == "refused" and "full" in answer[1], answer
-            rogue.close()
-            x.close()
+            await refused_with(rogue, "this relay now hosts another table")
+            assert relay.game_id is None and relay.log == []
+            assert [k for k, _ in relay.members] == [a_id.public]
+            own = table_of(a_id, a_id, x_id)
+            a.send(["env", own.raw])
+            await until(lambda: relay.game_id == own.game_id)
+            a.close()
         finally:
             await relay.close()
 
     run(scenario(), timeout=30)
 
 
-def test_a_member_claiming_a_made_up_game_keeps_every_table_from_being_set() -> None:
-    """ATTACK SUCCEEDS (more than not playing, less than holding seat 0). At a new 2-seat table
-    of a standalone relay, S sits second claiming a game that does not exist (32 random bytes):
-    the first seat's table is refused ("a member at this table resumes another game") as long
-    as S stays connected, so no table is ever logged. A member that merely does not play lets
-    the table be set — the others then commit and can adjudicate the game abandoned — and
-    before the claim was compared at ``table`` time S's claim was refused at ``auth``."""
+def test_a_member_claiming_a_made_up_game_cannot_keep_the_table_from_being_set() -> None:
+    """DEFENDED. At a new 2-seat table of a standalone relay, S tries to sit second claiming a
+    game that does not exist (32 random bytes). Another member's claim no longer blocks a
+    table: S is refused at ``auth`` (the first seat resumes no game), and the first seat's
+    table is taken; S can then sit only without a claim, as a member of that table."""
 
     async def scenario() -> None:
         relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
@@ -187,14 +176,19 @@ def test_a_member_claiming_a_made_up_game_keeps_every_table_from_being_set() -> 
             a = await Raw.connect(port)
             await sit(a, a_id, None, "a")
             s = await Raw.connect(port)
-            await sit(s, s_id, os.urandom(32), "s")
-            for _attempt in range(3):  # the honest client retries: refused every time
-                a.send(["env", table_of(a_id, a_id, s_id).raw])
-                await refused_with(a, "resumes another game")
-                s.send(["ping"])  # S keeps its connection alive
-                assert relay.game_id is None and relay.log == []
-                a = await Raw.connect(port)
-                await sit(a, a_id, None, "a")
+            s.send(auth_frame(s, s_id, os.urandom(32), "s"))
+            await refused_with(s, "this relay now hosts another table")
+            table = table_of(a_id, a_id, s_id)
+            a.send(["env", table.raw])
+            await until(lambda: relay.game_id == table.game_id)
+            assert relay.log == [table.raw]
+            s = await Raw.connect(port)
+            s.send(auth_frame(s, s_id, os.urandom(32), "s"))
+            await refused_with(s, "this relay now hosts another table")
+            s = await Raw.connect(port)
+            await sit(s, s_id, None, "s")
+            assert [k for k, _ in relay.members] == [a_id.public, s_id.public]
+            a.close()
             s.close()
         finally:
             await relay.close()
@@ -247,7 +241,8 @@ def test_a_table_no_member_would_take_fixes_no_game() -> None:
 def test_claims_refused_for_a_full_table_are_not_kept() -> None:
     """DEFENDED (fixed here). Every player ``auth`` used to record its claim before the relay
     checked for a free seat: a stranger reconnecting with fresh keys to a full table grew the
-    relay's memory without bound. Now only seated members' claims are kept."""
+    relay's memory without bound. Now only seated members' claims are kept (a claim the first
+    seat's does not match is refused before the seats are counted)."""
 
     async def scenario() -> None:
         relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
@@ -258,10 +253,13 @@ def test_claims_refused_for_a_full_table_are_not_kept() -> None:
                 raw = await Raw.connect(port)
                 await sit(raw, Identity.generate(), None)
                 seated.append(raw)
-            for _ in range(12):
+            for attempt in range(12):  # with a claim, then without one
                 raw = await Raw.connect(port)
-                raw.send(auth_frame(raw, Identity.generate(), os.urandom(32)))
-                await refused_with(raw, "the table is full")
+                claim = os.urandom(32) if attempt % 2 == 0 else None
+                raw.send(auth_frame(raw, Identity.generate(), claim))
+                await refused_with(
+                    raw, "this relay now hosts another table" if claim else "the table is full"
+                )
             assert len(relay._resumes) <= relay.seats
             for raw in seated:
                 raw.close()
@@ -271,14 +269,14 @@ def test_claims_refused_for_a_full_table_are_not_kept() -> None:
     run(scenario(), timeout=30)
 
 
-def test_a_stranger_takes_a_seat_the_table_freed_and_keeps_a_resumer_out() -> None:
-    """ATTACK SUCCEEDS (docs/security.md lists "a stranger holding a seat the resumers need";
-    here it is taken *after* the relay knows the table's members). A standalone relay restarted
-    empty, 3 seats; S sits first, then member a resumes G and sends G's table (members a and
-    b): ``_settle`` frees S's seat. S reconnects at once, claiming no game, and is seated in the
-    seat b needs — the relay now knows S is no member of G's table, yet seats it; b resuming
-    G is refused "the table is full" for good. S can also log envelopes of G signed by itself
-    (clients ignore them: no member of the table, nobody named)."""
+def test_a_stranger_cannot_take_a_seat_the_table_freed_nor_keep_a_resumer_out() -> None:
+    """DEFENDED (fixed here; docs/security.md lists "a stranger holding a seat the resumers
+    need"). A standalone relay restarted empty, 3 seats; member a sits first resuming G, the
+    stranger S sits second claiming no game, and a sends G's table (members a and b):
+    ``_settle`` frees S's seat. S reconnecting, and another stranger, used to be seated in the
+    seat b needs (b was then refused "the table is full" for good, and S could log envelopes of
+    G signed by itself). Now the relay keeps the table's members: every other player key is
+    refused at ``auth`` ("not a member of this relay's table"), and b resuming G is seated."""
 
     async def scenario() -> None:
         relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=3)
@@ -287,24 +285,22 @@ def test_a_stranger_takes_a_seat_the_table_freed_and_keeps_a_resumer_out() -> No
         g_table = table_of(a_id, a_id, b_id)
         game = g_table.game_id
         try:
-            s = await Raw.connect(port)
-            await sit(s, s_id, None, "s")
             a = await Raw.connect(port)
             await sit(a, a_id, game, "a")
-            a.send(["env", g_table.raw])
-            await refused_with(s, "not a member of this relay's table")
             s = await Raw.connect(port)
             await sit(s, s_id, None, "s")
-            s2 = await Raw.connect(port)
-            await sit(s2, Identity.generate(), None, "s2")
+            a.send(["env", g_table.raw])
+            await refused_with(s, "not a member of this relay's table")
+            for stranger, claim in ((s_id, None), (s_id, game), (Identity.generate(), None)):
+                s = await Raw.connect(port)
+                s.send(auth_frame(s, stranger, claim, "s"))
+                await refused_with(s, "not a member of this relay's table")
             b = await Raw.connect(port)
-            answer = await b.auth(b_id, name="b")
-            assert answer[0] == "refused" and "full" in answer[1], answer
-            junk = Envelope.seal(s_id, "commit", game, 0, ZERO_HASH, ())
-            s.send(["env", junk.raw])
-            await until(lambda: relay.log[-1] == junk.raw)
-            for raw in (a, s, s2):
-                raw.close()
+            await sit(b, b_id, game, "b")
+            assert [k for k, _ in relay.members] == [a_id.public, b_id.public]
+            assert relay.log == [g_table.raw]
+            a.close()
+            b.close()
         finally:
             await relay.close()
 
@@ -312,11 +308,12 @@ def test_a_stranger_takes_a_seat_the_table_freed_and_keeps_a_resumer_out() -> No
 
 
 def test_a_log_filled_before_the_table_does_not_refuse_the_resumed_table() -> None:
-    """DEFENDED (fixed here). A stranger sitting at an empty relay fills its log with envelopes
-    of its own before the resumed table comes. ``_settle`` drops them all, yet the table used to
-    be refused first ("the table's log is full"), leaving the relay stuck for good; now its room
-    is counted once they are dropped: the table is taken, the log holds it alone, the stranger
-    is unseated. (A log of 4 entries stands for the real 200 000.)"""
+    """DEFENDED (fixed here). A stranger sitting at an empty relay (second, after the member
+    that resumes G) fills its log with envelopes of its own before the resumed table comes.
+    ``_settle`` drops them all, yet the table used to be refused first ("the table's log is
+    full"), leaving the relay stuck for good; now its room is counted once they are dropped:
+    the table is taken, the log holds it alone, the stranger is unseated. (A log of 4 entries
+    stands for the real 200 000.)"""
 
     async def scenario() -> None:
         relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=3, max_log_entries=4)
@@ -324,13 +321,13 @@ def test_a_log_filled_before_the_table_does_not_refuse_the_resumed_table() -> No
         s_id, a_id, b_id = Identity.generate(), Identity.generate(), Identity.generate()
         g_table = table_of(a_id, a_id, b_id)
         try:
+            a = await Raw.connect(port)
+            await sit(a, a_id, g_table.game_id, "a")
             s = await Raw.connect(port)
             await sit(s, s_id, None, "s")
             for seq in range(4):
                 s.send(["env", Envelope.seal(s_id, "commit", bytes(32), seq, ZERO_HASH, ()).raw])
             await until(lambda: len(relay.log) == 4)
-            a = await Raw.connect(port)
-            await sit(a, a_id, g_table.game_id, "a")
             a.send(["env", g_table.raw])
             await until(lambda: relay.game_id == g_table.game_id)
             assert relay.log == [g_table.raw]
@@ -392,27 +389,25 @@ def old_game_of(a_id: Identity, *others: Identity) -> list[bytes]:
     return sent
 
 
-def test_an_old_table_of_the_first_seat_replayed_as_evidence_gets_it_named(
+def test_an_old_table_of_the_first_seat_replayed_as_evidence_is_refused(
     tmp_path: Path,
 ) -> None:
-    """ATTACK SUCCEEDS (not new in aa44956, and not the relay's alone): an honest member NAMED a
-    cheater. R played a Golden City game G1 with A, A proposing it: R holds A's G1 table and
-    commitment. A opens a NEW 3-seat table (here its own host relay: members given, no log) and
-    sits first; R joins and, with its ``auth``, sends A's old G1 table as *evidence*. The relay
-    takes it as the first table (its signer is the first seat; nobody claims another game), and
-    A's peer — which has not proposed yet, the seats are not full — takes a table signed with
-    its own key that it never signed in this journal, and signs a fresh commitment at sequence
-    number 1 of G1. R then sends A's old G1 commitment (the same sequence number) as evidence:
-    A's own peer halts on A's "equivocation", A is named — on two envelopes it did sign, but in
-    two games it played in good faith. Fixes: a peer refuses a table (any envelope) signed with
-    its own key that its journal does not hold; the relay takes a first ``table`` only as an
-    ``env`` of its signer, never as evidence."""
+    """DEFENDED at the relay (fixed here). R played a Golden City game G1 with A, A proposing
+    it: R holds A's G1 table and commitment. A opens a NEW 3-seat table (here its own host
+    relay: members given, no log) and sits first; R joins and, with its ``auth``, sends A's old
+    G1 table as *evidence*. The relay used to take it as the first table (its signer is the
+    first seat): A's peer took it, signed a fresh commitment at sequence number 1 of G1, and R's
+    replay of A's old G1 commitment got A NAMED for an "equivocation" across two games it played
+    in good faith. Now a first ``table`` is taken only as an ``env`` of its signer: R is refused
+    ("a table is sent by its signer"), no game is fixed, A's peer takes no table and is not
+    halted. Left for the lead: a relay itself can still send A's old table to A; a peer should
+    refuse a table signed with its own key that its journal does not hold."""
 
     async def scenario() -> None:
         a_id, r_id, c_id = Identity.generate(), Identity.generate(), Identity.generate()
         old = old_game_of(a_id, r_id, c_id)
-        old_table, old_commit = old[0], old[1]
-        assert Envelope.decode(old_commit).type == "commit"
+        old_table = old[0]
+        assert Envelope.decode(old[1]).type == "commit"
         relay = Relay(  # A's host relay (members given, no log: a new game)
             a_id, table_name="t", game="golden-city", seats=3, members=[(a_id.public, "a")]
         )
@@ -428,20 +423,10 @@ def test_an_old_table_of_the_first_seat_replayed_as_evidence_gets_it_named(
                 encode(auth_frame(rogue, r_id, None)) + encode(["evidence", old_table])
             )
             assert (await rogue.recv())[0] == "welcome"
-            await until(lambda: relay.game_id == Envelope.decode(old_table).game_id)
-            await until(
-                lambda: any(
-                    Envelope.decode(d).sender == a_id.public
-                    and Envelope.decode(d).seq == 1
-                    and d != old_commit
-                    for d in relay.log
-                )
-            )
-            rogue.send(["evidence", old_commit])
-            await until(lambda: a.machine.halted is not None)
-            halted = a.machine.halted
-            assert halted is not None and halted.culprit == a_id.public, halted
-            rogue.close()
+            await refused_with(rogue, "a table is sent by its signer")
+            assert relay.game_id is None and relay.log == []
+            assert a.machine.table is None and a.machine.halted is None
+            assert not task.done()
         finally:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
@@ -450,21 +435,14 @@ def test_an_old_table_of_the_first_seat_replayed_as_evidence_gets_it_named(
     run(scenario(), timeout=40)
 
 
-def test_the_first_seat_replaying_its_old_table_gets_an_honest_joiner_named(
-    tmp_path: Path,
-) -> None:
-    """ATTACK SUCCEEDS (not new in aa44956; the most serious finding): an honest joiner NAMED a
-    cheater by the first seat — or by a relay alone. R proposed a Mountains & Rivers game G1
-    that A joined: R holds G1's table (its own) and A's G1 commitment. Later R sits first at a
-    new table (a standalone relay, or its own host relay) and A joins; R sends its OLD G1 table
-    as its own ``env`` (the relay can tell nothing: the first seat, its own envelope). A's
-    peer, a joiner, takes any table that lists it: it takes G1 again and signs a fresh
-    commitment at its sequence number 0 of G1. R forwards A's old G1 commitment as evidence:
-    A's own peer halts on A's "equivocation" and names A. A relay that forwarded G1 (or any
-    member of G1 running a relay) can do the same to any member of G1 with no seat at all: it
-    sends the old table, then the old envelopes. Fix (the lead's): a peer refuses a table of a
-    game id it has already signed in (its records and journals know them), e.g. by keeping
-    the game ids of its profile; the relay cannot tell an old table from a new one."""
+def test_the_first_seat_replaying_its_old_table_names_nobody(tmp_path: Path) -> None:
+    """DEFENDED (the peer's side: no relay rule can tell an old table from a new one). R
+    proposed a Mountains & Rivers game G1 that A joined (A's profile noted G1 when A's peer
+    took its table, as every peer does before signing). Later R sits first at a new table and
+    A joins; R sends its OLD G1 table as its own ``env``. A's peer used to take any table
+    listing it, sign a fresh commitment at its sequence number 0 of G1, and get named when R
+    forwarded A's old G1 commitment. Now it refuses the table in one line and signs nothing
+    (``tests/net/test_attack_old_tables.py`` plays G1 through a real peer too)."""
 
     async def scenario() -> None:
         from goldnet.binding import make_engine
@@ -474,12 +452,10 @@ def test_the_first_seat_replaying_its_old_table_gets_an_honest_joiner_named(
         r_id, a_id = Identity.generate(), Identity.generate()
         old_table = table_of(r_id, r_id, a_id, nonce=os.urandom(16))
         earlier = Lockstep(a_id, make_engine, entropy=os.urandom)  # A in G1
+        earlier.table_guard = lambda table: note_played(tmp_path / "a", table.game_id)
         earlier.receive(old_table.raw)
-        old_commit = b""
-        while not isinstance(event := earlier.next_event(), ev.NeedData):
-            if isinstance(event, ev.Transmit):
-                old_commit = old_commit or event.data
-        assert Envelope.decode(old_commit).type == "commit"
+        while not isinstance(earlier.next_event(), ev.NeedData):
+            pass
         relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
         port = await relay.start(HOST, 0)
         rogue = await Raw.connect(port)
@@ -491,16 +467,10 @@ def test_the_first_seat_replaying_its_old_table_gets_an_honest_joiner_named(
         try:
             await until(lambda: len(relay.members) == 2)
             rogue.send(["env", old_table.raw])
-            await until(
-                lambda: any(
-                    Envelope.decode(d).sender == a_id.public and Envelope.decode(d).type == "commit"
-                    for d in relay.log
-                )
-            )
-            rogue.send(["evidence", old_commit])
-            await until(lambda: a.machine.halted is not None)
-            halted = a.machine.halted
-            assert halted is not None and halted.culprit == a_id.public, halted
+            (outcome,) = await asyncio.gather(task, return_exceptions=True)
+            assert isinstance(outcome, NetError) and "already played" in str(outcome), outcome
+            assert not [d for d in relay.log if Envelope.decode(d).sender == a_id.public]
+            assert a.machine.halted is None
             rogue.close()
         finally:
             task.cancel()
@@ -516,15 +486,15 @@ def test_the_first_seat_replaying_its_old_table_gets_an_honest_joiner_named(
 def test_a_proposer_whose_table_is_refused_backs_off_and_journals_nothing_more(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """DEFENDED. The real first seat proposes its table at a standalone relay where the other
-    seat claims a made-up game: the relay refuses the table after ``welcome`` (the client raises
-    ConnectionError and retries). Each retry waits the next of RECONNECT_DELAYS (no spin), the
-    journal does not grow per attempt, and the peer keeps its table (it does not give up: its
-    abandonment time ends it)."""
+    """DEFENDED. The real first seat proposes its table at a standalone relay whose log has no
+    room for it (a log of 100 bytes): the relay refuses the table after ``welcome`` (the client
+    raises ConnectionError and retries). Each retry waits the next of RECONNECT_DELAYS (no
+    spin), the journal does not grow per attempt, and the peer keeps its table (it does not give
+    up: its abandonment time ends it)."""
     caplog.set_level(logging.INFO, logger="goldnet.net.client")
 
     async def scenario() -> None:
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
+        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2, max_log_bytes=100)
         port = await relay.start(HOST, 0)
         a_id, s_id = Identity.generate(), Identity.generate()
         invite = Invite(HOST, port, relay.fingerprint)
@@ -532,11 +502,11 @@ def test_a_proposer_whose_table_is_refused_backs_off_and_journals_nothing_more(
         journal = tmp_path / "a" / "journal" / "game.journal"
         a.open_journal(journal, "greedy")
         task = asyncio.create_task(a.run())
-        refused = "a member at this table resumes another game: no table is set until they agree"
+        refused = "the table's log is full (at most 100 bytes)"
         try:
             await until(lambda: len(relay.members) == 1)
             s = await Raw.connect(port)
-            await sit(s, s_id, os.urandom(32), "s")
+            await sit(s, s_id, None, "s")
             await until(lambda: relay.refusals.count(refused) >= 2)
             size = journal.stat().st_size
             await until(lambda: relay.refusals.count(refused) >= 4, timeout=15)
@@ -572,6 +542,8 @@ def test_a_spectator_is_served_the_rebuilt_log_from_its_start() -> None:
         s_id, a_id, b_id = Identity.generate(), Identity.generate(), Identity.generate()
         g_table = table_of(a_id, a_id, b_id)
         try:
+            a = await Raw.connect(port)
+            await sit(a, a_id, g_table.game_id, "a")
             s = await Raw.connect(port)
             await sit(s, s_id, None, "s")
             junk = Envelope.seal(s_id, "commit", bytes(32), 0, ZERO_HASH, ())
@@ -580,8 +552,6 @@ def test_a_spectator_is_served_the_rebuilt_log_from_its_start() -> None:
             assert (await watcher.auth(Identity.generate(), "spectator", name="w"))[0] == "welcome"
             watcher.send(["resume", 0])
             assert await watcher.envelopes(1) == [(0, junk.raw)]
-            a = await Raw.connect(port)
-            await sit(a, a_id, g_table.game_id, "a")
             a.send(["env", g_table.raw])
             frames = []
             while (frame := await watcher.recv())[0] != "env":

@@ -79,7 +79,9 @@ def test_a_members_flood_of_another_games_envelopes_changes_no_log_and_no_journa
 def test_a_relay_restarted_from_its_log_knows_the_game(tmp_path: Path) -> None:
     async def scenario() -> None:
         member = Identity.generate()
-        table = Envelope.seal(member, "table", bytes(32), 0, ZERO_HASH, ("anything",))
+        second = Identity.generate()
+        body = table_body(member, second)
+        table = Envelope.seal(member, "table", bytes(32), 0, ZERO_HASH, body)
         relay = Relay(
             Identity.generate(),
             table_name="t",
@@ -99,6 +101,12 @@ def test_a_relay_restarted_from_its_log_knows_the_game(tmp_path: Path) -> None:
             await refused_with(raw, "envelope of another game")
             assert relay.log == [table.raw, same.raw]
             assert relay.refusals == ["envelope of another game"]
+            # the log's table names the members: a free seat is the second member's only
+            stranger = await Raw.connect(port)
+            answer = await stranger.auth(Identity.generate(), name="s")
+            assert answer == ("refused", "not a member of this relay's table"), answer
+            raw = await Raw.connect(port)
+            assert (await raw.auth(second, name="b"))[0] == "welcome"
         finally:
             await relay.close()
 
