@@ -446,6 +446,8 @@ class Relay:
             raise _Refused(f"bad table: {exc}") from None
         if envelope.sender not in table.members or envelope.seq != 0 or envelope.seen:
             raise _Refused("bad table: a table is the first envelope of one of its members")
+        if table.game_id != envelope.game_id:  # peers refuse it: the relay would wait for ever
+            raise _Refused("bad table: its game id is not the hash of its body")
         before = self._before
         kept = [d for d, (g, _, _) in zip(self.log, before, strict=True) if g == envelope.game_id]
         self._room(envelope, len(kept), sum(map(len, kept)))

@@ -177,6 +177,13 @@ def table_body(*members: Identity, nonce: bytes = bytes(16)) -> tuple[Any, ...]:
     return Table(GAME, (2,), keys, tuple(f"p{i}" for i in range(len(keys))), nonce).body()
 
 
+def table_envelope(signer: Identity, *members: Identity, nonce: bytes = bytes(16)) -> Envelope:
+    """A ``table`` of :data:`GAME` for ``members`` in seat order, signed by ``signer``, its
+    game id the hash of its body (as every peer and the relay check)."""
+    body = table_body(*members, nonce=nonce)
+    return Envelope.seal(signer, "table", Table.from_body(body).game_id, 0, ZERO_HASH, body)
+
+
 class Raw:
     """A TLS connection to a relay that sends exactly what a test says."""
 

@@ -4,7 +4,8 @@
 stranger holding the invite code, and through the real client. Real relay, TLS on 127.0.0.1.
 
 Some of these attacks SUCCEED on the relay as it is: their tests pass while the attack works and
-say so in their docstring (``ATTACK SUCCEEDS``), so that the fix turns them red on purpose.
+say so in their docstring (``ATTACK SUCCEEDS``), so that the fix turns them red on purpose
+(none is left).
 The others assert the defence (``DEFENDED``).
 """
 
@@ -30,7 +31,7 @@ from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 from protocol.messages import Table
 
-from .relaykit import GAME, HOST, Raw, refused_with, run, table_body, until
+from .relaykit import GAME, HOST, Raw, refused_with, run, table_body, table_envelope, until
 
 
 def auth_frame(raw: Raw, identity: Identity, claim: bytes | None, name: str = "raw") -> list[Any]:
@@ -46,10 +47,7 @@ async def sit(raw: Raw, identity: Identity, claim: bytes | None, name: str = "ra
     assert answer[0] == "welcome", answer
 
 
-def table_of(signer: Identity, *members: Identity, nonce: bytes = bytes(16)) -> Envelope:
-    """A ``table`` of :data:`GAME` for ``members`` in seat order, signed by ``signer``."""
-    body = table_body(*members, nonce=nonce)
-    return Envelope.seal(signer, "table", Table.from_body(body).game_id, 0, ZERO_HASH, body)
+table_of = table_envelope
 
 
 def golden_table(signer: Identity, *members: Identity) -> Envelope:
@@ -339,13 +337,11 @@ def test_a_log_filled_before_the_table_does_not_refuse_the_resumed_table() -> No
     run(scenario(), timeout=30)
 
 
-def test_a_table_whose_game_id_is_not_its_bodys_fixes_a_game_no_peer_plays() -> None:
-    """ATTACK SUCCEEDS (not new; left for the lead: existing relay tests seal tables with a
-    made-up game id). The first seat signs a ``table`` of itself and another member whose game
-    id is not its body's hash: the relay fixes that id; every peer refuses the table ("the
-    table's game id is not the hash of its body"), and every real table after it is "of another
-    game": nobody gets a table to adjudicate, where a first seat that proposes a real table and
-    never plays lets the others adjudicate it abandoned."""
+def test_a_table_whose_game_id_is_not_its_bodys_fixes_no_game() -> None:
+    """DEFENDED. The first seat signs a ``table`` of itself and another member whose game id
+    is not its body's hash. The relay used to fix that id: every peer refuses such a table,
+    and every real table after it was "of another game" — nobody got a table to adjudicate.
+    Now the relay refuses it in one line and fixes nothing; the real table is then taken."""
 
     async def scenario() -> None:
         relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
@@ -356,11 +352,13 @@ def test_a_table_whose_game_id_is_not_its_bodys_fixes_a_game_no_peer_plays() -> 
             await sit(s, s_id, None, "s")
             forged = Envelope.seal(s_id, "table", bytes(32), 0, ZERO_HASH, table_body(s_id, a_id))
             s.send(["env", forged.raw])
-            await until(lambda: relay.game_id == bytes(32))
-            a = await Raw.connect(port)
-            await sit(a, a_id, None, "a")
-            a.send(["env", table_of(a_id, a_id, s_id).raw])
-            await refused_with(a, "envelope of another game")
+            await refused_with(s, "bad table: its game id is not the hash of its body")
+            assert relay.game_id is None and relay.log == []
+            s = await Raw.connect(port)
+            await sit(s, s_id, None, "s")
+            real = table_of(s_id, s_id, a_id)
+            s.send(["env", real.raw])
+            await until(lambda: relay.game_id == real.game_id)
             s.close()
         finally:
             await relay.close()

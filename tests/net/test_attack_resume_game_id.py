@@ -18,9 +18,8 @@ from goldnet.net.frames import auth_message
 from goldnet.net.relay import Relay
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
-from protocol.messages import Table
 
-from .relaykit import GAME, HOST, Raw, refused_with, run, table_body, until
+from .relaykit import GAME, HOST, Raw, refused_with, run, table_envelope, until
 
 
 async def auth6(raw: Raw, identity: Identity, game_id: Any, name: str = "raw") -> tuple[Any, ...]:
@@ -33,10 +32,8 @@ async def auth6(raw: Raw, identity: Identity, game_id: Any, name: str = "raw") -
 
 
 def table_of(seat0: Identity, *others: Identity, nonce: bytes = bytes(16)) -> Envelope:
-    """A ``table`` envelope signed by ``seat0`` for it and ``others`` (its game id is the
-    table's)."""
-    body = table_body(seat0, *others, nonce=nonce)
-    return Envelope.seal(seat0, "table", Table.from_body(body).game_id, 0, ZERO_HASH, body)
+    """A ``table`` envelope signed by ``seat0`` for it and ``others``."""
+    return table_envelope(seat0, seat0, *others, nonce=nonce)
 
 
 async def standalone(seats: int) -> tuple[Relay, int]:

@@ -18,9 +18,7 @@ from goldnet.records import read, verify
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 
-from .relaykit import GAME, HOST, Raw, refused_with, run, start_game, table_body, until
-
-GAME_ID = bytes(32)
+from .relaykit import GAME, HOST, Raw, refused_with, run, start_game, table_envelope, until
 
 
 class Table:
@@ -38,18 +36,16 @@ class Table:
         self.rb = await Raw.connect(self.port)
         assert (await self.rb.auth(self.b, name="b"))[0] == "welcome"
         self.rb.send(["resume", 0])
-        self.table = Envelope.seal(
-            self.a, "table", GAME_ID, 0, ZERO_HASH, table_body(self.a, self.b)
-        )
+        self.table = table_envelope(self.a, self.a, self.b)
         self.ra.send(["env", self.table.raw])
         await until(lambda: len(self.relay.log) == 1)
-        self.b0 = Envelope.seal(self.b, "commit", GAME_ID, 0, ZERO_HASH, (1,))
+        self.b0 = Envelope.seal(self.b, "commit", self.table.game_id, 0, ZERO_HASH, (1,))
         self.rb.send(["env", self.b0.raw])
         await until(lambda: len(self.relay.log) == 2)
 
     def equivocation(self) -> Envelope:
         """b's other envelope with b's sequence number 0: never sent to the relay by b."""
-        return Envelope.seal(self.b, "commit", GAME_ID, 0, ZERO_HASH, (2,))
+        return Envelope.seal(self.b, "commit", self.table.game_id, 0, ZERO_HASH, (2,))
 
 
 def test_a_member_forwards_another_members_envelope_as_evidence() -> None:
@@ -104,7 +100,7 @@ def test_bad_evidence_is_refused_and_not_logged(case: str, reason: str) -> None:
                 stranger = Identity.generate()
                 frame = [
                     "evidence",
-                    Envelope.seal(stranger, "commit", GAME_ID, 0, ZERO_HASH, ()).raw,
+                    Envelope.seal(stranger, "commit", t.table.game_id, 0, ZERO_HASH, ()).raw,
                 ]
             elif case == "other-game":
                 frame = [

@@ -16,7 +16,17 @@ from goldnet.net.relay import Relay
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 
-from .relaykit import GAME, HOST, Raw, caught_up, refused_with, run, start_game, table_body, until
+from .relaykit import (
+    GAME,
+    HOST,
+    Raw,
+    caught_up,
+    refused_with,
+    run,
+    start_game,
+    table_envelope,
+    until,
+)
 
 FOREIGN = bytes(range(32))
 """The game id of the flood: no table hashes to it."""
@@ -80,8 +90,7 @@ def test_a_relay_restarted_from_its_log_knows_the_game(tmp_path: Path) -> None:
     async def scenario() -> None:
         member = Identity.generate()
         second = Identity.generate()
-        body = table_body(member, second)
-        table = Envelope.seal(member, "table", bytes(32), 0, ZERO_HASH, body)
+        table = table_envelope(member, member, second)
         relay = Relay(
             Identity.generate(),
             table_name="t",
@@ -90,12 +99,12 @@ def test_a_relay_restarted_from_its_log_knows_the_game(tmp_path: Path) -> None:
             log=[table.raw],
             members=[(member.public, "m")],
         )
-        assert relay.game_id == bytes(32)
+        assert relay.game_id == table.game_id
         port = await relay.start(HOST, 0)
         try:
             raw = await Raw.connect(port)
             assert (await raw.auth(member, name="m"))[0] == "welcome"
-            same = Envelope.seal(member, "commit", bytes(32), 1, table.hash, ())
+            same = Envelope.seal(member, "commit", table.game_id, 1, table.hash, ())
             raw.send(["env", same.raw])
             raw.send(["env", flood(member, 1)[0]])
             await refused_with(raw, "envelope of another game")
@@ -123,10 +132,10 @@ def test_the_first_table_envelope_fixes_the_game(tmp_path: Path) -> None:
             assert (await first.auth(a, name="a"))[0] == "welcome"
             second = await Raw.connect(port)
             assert (await second.auth(b, name="b"))[0] == "welcome"
-            table = Envelope.seal(a, "table", bytes(32), 0, ZERO_HASH, table_body(a, b))
+            table = table_envelope(a, a, b)
             first.send(["env", table.raw])
-            await until(lambda: relay.game_id == bytes(32))
-            other_table = Envelope.seal(b, "table", FOREIGN, 0, ZERO_HASH, table_body(b, a))
+            await until(lambda: relay.game_id == table.game_id)
+            other_table = table_envelope(b, b, a)
             second.send(["env", other_table.raw])
             await refused_with(second, "envelope of another game")
             assert relay.log == [table.raw]
@@ -180,13 +189,13 @@ def test_only_the_first_seat_proposes_the_table(tmp_path: Path) -> None:
             assert (await first.auth(a, name="a"))[0] == "welcome"
             second = await Raw.connect(port)
             assert (await second.auth(b, name="b"))[0] == "welcome"
-            raced = Envelope.seal(b, "table", FOREIGN, 0, ZERO_HASH, table_body(b, a))
+            raced = table_envelope(b, b, a)
             second.send(["env", raced.raw])
             await refused_with(second, "only the first seat proposes the table")
             assert relay.log == [] and relay.game_id is None
-            table = Envelope.seal(a, "table", bytes(32), 0, ZERO_HASH, table_body(a, b))
+            table = table_envelope(a, a, b)
             first.send(["env", table.raw])
-            await until(lambda: relay.game_id == bytes(32))
+            await until(lambda: relay.game_id == table.game_id)
             assert relay.log == [table.raw]
         finally:
             await relay.close()
