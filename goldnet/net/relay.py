@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import socket
 from collections.abc import Callable
 from typing import Any
@@ -37,8 +36,9 @@ from protocol.errors import RemoteProtocolError
 from protocol.identity import Identity, fingerprint, verify
 from protocol.messages import MessageError, Table
 
-from .frames import RELAY_VERSION, FrameDecoder, FrameError, auth_message, encode
-from .server import Listener, TLSConnection
+from .frames import auth_message, encode
+from .relay_client import _Client, _Refused
+from .server import Listener
 from .tls import server_context
 
 log = logging.getLogger("goldnet.net.relay")
@@ -60,103 +60,9 @@ the member whose table starts it is back): taking the table sorts them without d
 MAX_REFUSALS = 1000
 """Refusal reasons kept in :attr:`Relay.refusals` (the oldest are dropped)."""
 CLOSE_GRACE = 1.0
+"""Seconds :meth:`Relay.close` lets connections send what is queued before dropping them."""
 MAX_NOTES = 4
 """``rematch`` frames the relay takes from one member, at most (docs/rematch.md)."""
-"""Seconds :meth:`Relay.close` lets connections send what is queued before dropping them."""
-
-
-class _Client(TLSConnection):
-    """One connection to the relay: pending until its ``auth`` is accepted, then a client."""
-
-    def __init__(self, relay: Relay) -> None:
-        super().__init__(relay._context)
-        self.relay = relay
-        self.key = b""
-        self.name = ""
-        self.role = ""
-        self.seat = -1
-        """The member's seat (its index in the relay's members); -1 for a spectator."""
-        self.sent = 0
-        """Log entries already sent to this client (or skipped: its own)."""
-        self.decoder = FrameDecoder()
-        self.nonce = b""
-        self.active = 0.0
-        """Loop time of the last bytes received (for the idle timeout)."""
-        self.timer: asyncio.TimerHandle | None = None
-
-    @property
-    def authenticated(self) -> bool:
-        return bool(self.key)
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)
-        assert isinstance(transport, asyncio.WriteTransport)
-        # the log is pushed up to the high-water mark: well below the backlog that drops
-        transport.set_write_buffer_limits(high=min(64 * 1024, self.relay.max_backlog // 4))
-        self.relay._connections.add(self)
-        self._arm(self.relay.handshake_timeout)  # the TLS handshake
-
-    def secure_made(self) -> None:
-        self.nonce = os.urandom(32)
-        relay = self.relay
-        hello = ["hello", RELAY_VERSION, relay.identity.public, self.nonce]
-        self.send(encode([*hello, relay.table_name, relay.game, relay.seats]))
-        self._arm(relay.handshake_timeout)  # the whole auth frame, however it is sent
-
-    def plain_received(self, data: bytes) -> None:
-        self.active = asyncio.get_running_loop().time()
-        try:
-            for message in self.decoder.feed(data):
-                if self.closed:
-                    return
-                self.relay._on_message(self, message)
-        except FrameError as exc:
-            self.refuse(f"bad frame: {exc}")
-        except _Refused as exc:
-            self.refuse(str(exc))
-
-    def writable(self) -> None:
-        self.relay._push(self)
-
-    def send(self, data: bytes) -> None:
-        """Queue ``data``; a client whose backlog passes the relay's limit is dropped (it does
-        not read: nothing more would reach it, a refusal included)."""
-        super().send(data)
-        backlog = self.backlog()
-        if backlog > self.relay.max_backlog and not self.closed:
-            self.relay._note(
-                f"too slow: {backlog} bytes unsent (at most {self.relay.max_backlog})", self.peer
-            )
-            self.abort()
-
-    def secure_lost(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-        self.relay._lost(self)
-
-    def refuse(self, reason: str) -> None:
-        """Send ``refused`` with ``reason`` and close; the reason is logged and kept."""
-        self.relay._note(reason, self.peer)
-        self.send(encode(["refused", reason]))
-        self.close()
-
-    def _arm(self, delay: float) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-        self.timer = asyncio.get_running_loop().call_later(delay, self._timeout)
-
-    def _timeout(self) -> None:
-        self.timer = None
-        if self.closed:
-            return
-        if not self.authenticated:
-            self.refuse("handshake timeout")  # before TLS: closed without a frame
-            return
-        idle = asyncio.get_running_loop().time() - self.active
-        if idle >= self.relay.idle_timeout:
-            self.refuse("idle timeout")
-        else:
-            self._arm(self.relay.idle_timeout - idle)
 
 
 class Relay:
@@ -640,7 +546,3 @@ class Relay:
             client.send(frame)
         if self.on_seats is not None:
             self.on_seats(list(self.members))
-
-
-class _Refused(Exception):
-    """Close this connection with the given reason."""
