@@ -184,6 +184,13 @@ def table_envelope(signer: Identity, *members: Identity, nonce: bytes = bytes(16
     return Envelope.seal(signer, "table", Table.from_body(body).game_id, 0, ZERO_HASH, body)
 
 
+async def standalone(seats: int, **limits: int) -> tuple[Relay, int]:
+    """A standalone relay with an empty log and no members given (``goldnet relay``, or one
+    restarted empty) for a table of :data:`GAME`, listening on 127.0.0.1, and its port."""
+    relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=seats, **limits)
+    return relay, await relay.start(HOST, 0)
+
+
 class Raw:
     """A TLS connection to a relay that sends exactly what a test says."""
 

@@ -31,7 +31,16 @@ from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 from protocol.messages import Table
 
-from .relaykit import GAME, HOST, Raw, refused_with, run, table_body, table_envelope, until
+from .relaykit import (
+    HOST,
+    Raw,
+    refused_with,
+    run,
+    standalone,
+    table_body,
+    table_envelope,
+    until,
+)
 
 
 def auth_frame(raw: Raw, identity: Identity, claim: bytes | None, name: str = "raw") -> list[Any]:
@@ -135,8 +144,7 @@ def test_a_joiner_claiming_a_table_without_the_first_seat_cannot_unseat_it() -> 
     table is then taken."""
 
     async def scenario() -> None:
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
-        port = await relay.start(HOST, 0)
+        relay, port = await standalone(2)
         a_id, r_id, x_id = Identity.generate(), Identity.generate(), Identity.generate()
         try:
             a = await Raw.connect(port)
@@ -167,8 +175,7 @@ def test_a_member_claiming_a_made_up_game_cannot_keep_the_table_from_being_set()
     table is taken; S can then sit only without a claim, as a member of that table."""
 
     async def scenario() -> None:
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
-        port = await relay.start(HOST, 0)
+        relay, port = await standalone(2)
         a_id, s_id = Identity.generate(), Identity.generate()
         try:
             a = await Raw.connect(port)
@@ -206,8 +213,7 @@ def test_a_table_no_member_would_take_fixes_no_game() -> None:
     Now it is refused in one line and fixes nothing."""
 
     async def scenario() -> None:
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=3)
-        port = await relay.start(HOST, 0)
+        relay, port = await standalone(3)
         s_id, a_id, b_id = Identity.generate(), Identity.generate(), Identity.generate()
         try:
             s = await Raw.connect(port)
@@ -243,8 +249,7 @@ def test_claims_refused_for_a_full_table_are_not_kept() -> None:
     seat's does not match is refused before the seats are counted)."""
 
     async def scenario() -> None:
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
-        port = await relay.start(HOST, 0)
+        relay, port = await standalone(2)
         try:
             seated = []
             for _ in range(2):
@@ -277,8 +282,7 @@ def test_a_stranger_cannot_take_a_seat_the_table_freed_nor_keep_a_resumer_out() 
     refused at ``auth`` ("not a member of this relay's table"), and b resuming G is seated."""
 
     async def scenario() -> None:
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=3)
-        port = await relay.start(HOST, 0)
+        relay, port = await standalone(3)
         s_id, a_id, b_id = Identity.generate(), Identity.generate(), Identity.generate()
         g_table = table_of(a_id, a_id, b_id)
         game = g_table.game_id
@@ -314,8 +318,7 @@ def test_a_log_filled_before_the_table_does_not_refuse_the_resumed_table() -> No
     stands for the real 200 000.)"""
 
     async def scenario() -> None:
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=3, max_log_entries=4)
-        port = await relay.start(HOST, 0)
+        relay, port = await standalone(3, max_log_entries=4)
         s_id, a_id, b_id = Identity.generate(), Identity.generate(), Identity.generate()
         g_table = table_of(a_id, a_id, b_id)
         try:
@@ -344,8 +347,7 @@ def test_a_table_whose_game_id_is_not_its_bodys_fixes_no_game() -> None:
     Now the relay refuses it in one line and fixes nothing; the real table is then taken."""
 
     async def scenario() -> None:
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
-        port = await relay.start(HOST, 0)
+        relay, port = await standalone(2)
         s_id, a_id = Identity.generate(), Identity.generate()
         try:
             s = await Raw.connect(port)
@@ -454,8 +456,7 @@ def test_the_first_seat_replaying_its_old_table_names_nobody(tmp_path: Path) -> 
         earlier.receive(old_table.raw)
         while not isinstance(earlier.next_event(), ev.NeedData):
             pass
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2)
-        port = await relay.start(HOST, 0)
+        relay, port = await standalone(2)
         rogue = await Raw.connect(port)
         await sit(rogue, r_id, None, "r")
         invite = Invite(HOST, port, relay.fingerprint)
@@ -492,8 +493,7 @@ def test_a_proposer_whose_table_is_refused_backs_off_and_journals_nothing_more(
     caplog.set_level(logging.INFO, logger="goldnet.net.client")
 
     async def scenario() -> None:
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=2, max_log_bytes=100)
-        port = await relay.start(HOST, 0)
+        relay, port = await standalone(2, max_log_bytes=100)
         a_id, s_id = Identity.generate(), Identity.generate()
         invite = Invite(HOST, port, relay.fingerprint)
         a = NetPeer(a_id, invite, name="a", folder=tmp_path / "a", bot=make_bot("greedy", 0))
@@ -535,8 +535,7 @@ def test_a_spectator_is_served_the_rebuilt_log_from_its_start() -> None:
     asking from its old index is served from 0 too (a peer drops by content what it has)."""
 
     async def scenario() -> None:
-        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=3)
-        port = await relay.start(HOST, 0)
+        relay, port = await standalone(3)
         s_id, a_id, b_id = Identity.generate(), Identity.generate(), Identity.generate()
         g_table = table_of(a_id, a_id, b_id)
         try:

@@ -15,11 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from goldnet.net.frames import auth_message
-from goldnet.net.relay import Relay
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 
-from .relaykit import GAME, HOST, Raw, refused_with, run, table_envelope, until
+from .relaykit import Raw, refused_with, run, standalone, table_envelope, until
 
 
 async def auth6(raw: Raw, identity: Identity, game_id: Any, name: str = "raw") -> tuple[Any, ...]:
@@ -34,12 +33,6 @@ async def auth6(raw: Raw, identity: Identity, game_id: Any, name: str = "raw") -
 def table_of(seat0: Identity, *others: Identity, nonce: bytes = bytes(16)) -> Envelope:
     """A ``table`` envelope signed by ``seat0`` for it and ``others``."""
     return table_envelope(seat0, seat0, *others, nonce=nonce)
-
-
-async def standalone(seats: int) -> tuple[Relay, int]:
-    """A standalone relay restarted empty (no log, no members given), and its port."""
-    relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=seats)
-    return relay, await relay.start(HOST, 0)
 
 
 def game_of(table: Envelope) -> bytes:
