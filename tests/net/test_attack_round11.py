@@ -1,0 +1,153 @@
+"""Round 11 attacks on the two defences against old tables: a profile notes every game it signs
+in (``games-played``) and refuses a table of one of them; a relay takes a first table only as its
+signer's ``env`` and afterwards seats only its members.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from goldnet import games
+from goldnet.botgame import BotGame
+from goldnet.games.mountains_rivers.bots import make_bot
+from goldnet.net.client import NetPeer
+from goldnet.net.frames import Env, Seats
+from goldnet.net.invite import Invite
+from goldnet.net.journal import MAX_ENTRY, played, read_journal
+from goldnet.records import read, verify
+from goldnet.view import bot_action, view_of
+from protocol.codec import pack, unpack
+from protocol.envelope import Envelope
+from protocol.identity import Identity
+
+from .relaykit import GAME, Member, MemoryRelay, table_envelope
+
+
+def entries(data: bytes) -> list[tuple[Any, ...]]:
+    """A journal file's entries."""
+    out, offset = [], 0
+    while offset < len(data):
+        size = int.from_bytes(data[offset : offset + 4], "big")
+        out.append(unpack(data[offset + 4 : offset + 4 + size], MAX_ENTRY))
+        offset += 4 + size
+    return out
+
+
+def bot_game_record(folder: Path, me: Identity) -> list[bytes]:
+    """A finished game against a bot on this computer, played with ``me`` in the profile
+    ``folder``: its record's envelopes (a record its player may share)."""
+    game = BotGame.new(GAME, (3,), ["Ada", "Bot"], 0, ["", "greedy"], me, folder=folder)
+    mine = games.get(GAME).make_bot("random", "me")
+    for _ in range(500):
+        if game.finished:
+            break
+        due = game.bot_turn()
+        if due is not None:
+            game.play(due[0], bot_action(game.bot(due[0]), due[1]))
+        else:
+            game.play(0, bot_action(mine, view_of(game.state, 0)))
+    assert game.finished and game.record is not None
+    return list(read(game.record))
+
+
+def test_a_bot_games_table_sent_by_a_hostile_relay(tmp_path: Path) -> None:
+    """A hostile host (its relay is in its process) holds the record of a game its victim
+    played against a bot on its computer (shared, as records are). The victim joins the host's
+    table; the relay sends it the bot game's table — signed by the victim itself, listing it.
+    The victim's peer, in the same profile, must refuse it: were it taken, the peer would sign
+    that game's commitment anew, and with the record's own commitment that is two histories
+    under the victim's key — a proof naming it. (It succeeded before bot games noted their
+    games: ``goldnet verify`` of the record with the new commitment named the victim.)"""
+    folder = tmp_path / "profile"
+    me = Identity.generate()
+    record = bot_game_record(folder, me)
+    table = Envelope.decode(record[0])
+    assert table.type == "table" and table.sender == me.public
+    sent: list[list[Any]] = []
+    relay = MemoryRelay(on_send=lambda _member, frames: sent.extend(frames))
+    invite = Invite("127.0.0.1", 1, Identity.generate().fingerprint)
+    victim = Member(
+        me,
+        invite,
+        relay=relay,
+        name="a",
+        folder=folder,
+        bot=make_bot("greedy", "v"),
+        options=(3,),
+        game=GAME,
+    )
+    victim.open_journal(folder / "journal" / "net.journal", "greedy")
+    relay.members = [victim]
+    host = Identity.generate()
+    victim._on_frame(Seats((host.public, me.public), ("h", "a")))
+    refusal: BaseException | None = None
+    try:
+        victim._on_frame(Env(0, table.raw))
+    except Exception as exc:
+        refusal = exc
+    signed = [Envelope.decode(d) for kind, d in sent if kind == "env"]
+    anew = [e for e in signed if e.game_id == table.game_id and e.sender == me.public]
+    if anew:  # the attack: a second history of the bot game under the victim's key
+        checked = verify([*record, *(e.raw for e in anew)])
+        assert checked.ending == "halted" and checked.culprit == me.public, checked
+        raise AssertionError(f"ATTACK: the victim signed {[e.type for e in anew]} anew")
+    assert refusal is not None and "already played" in str(refusal)
+    assert table.game_id in played(folder)
+
+
+def test_a_crash_after_the_commit_left_before_the_table_was_journalled(tmp_path: Path) -> None:
+    """A peer takes a table: it notes the game, signs its commitment, journals and sends it —
+    and only then journals the table it took (own envelopes first). A crash in between leaves
+    a journal holding the commitment and no table. Resumed, the peer gets the table from the
+    relay again: it is of a game the profile noted, yet it is this journal's game (its own
+    commitment in it is reused, never signed anew). Resume must take it — refusing it would
+    leave a game this member committed in with no way back to it (it did, before a peer
+    holding own envelopes of the game counted as that game's)."""
+    folder = tmp_path / "profile"
+    me, host = Identity.generate(), Identity.generate()
+    table = table_envelope(host, host, me, nonce=b"\x11" * 16)
+    sent: list[list[Any]] = []
+    relay = MemoryRelay(on_send=lambda _member, frames: sent.extend(frames))
+    invite = Invite("127.0.0.1", 1, Identity.generate().fingerprint)
+    seats = Seats((host.public, me.public), ("h", "a"))
+
+    def member() -> Member:
+        made = Member(
+            me,
+            invite,
+            relay=relay,
+            name="a",
+            folder=folder,
+            bot=make_bot("greedy", "v"),
+            options=(2,),
+            game=GAME,
+        )
+        relay.members = [made]
+        return made
+
+    first = member()
+    path = folder / "journal" / "net.journal"
+    first.open_journal(path, "greedy")
+    first._on_frame(seats)
+    first._on_frame(Env(0, table.raw))
+    (commit,) = [Envelope.decode(d) for kind, d in sent if kind == "env"]
+    assert commit.type == "commit" and table.game_id in played(folder)
+    assert first.journal is not None
+    first.journal.close()
+    # the crash: the table taken, journalled last, is not in the journal
+    kept = [e for e in entries(path.read_bytes()) if not (e[0] == "in" and e[-1] == table.raw)]
+    assert len(kept) < len(entries(path.read_bytes()))
+    path.write_bytes(b"".join(len(p).to_bytes(4, "big") + p for p in map(pack, map(list, kept))))
+    sent.clear()
+    again = NetPeer.from_journal(me, read_journal(path), folder, make_bot("greedy", "v"))
+    resumed = Member.__new__(Member)
+    resumed.__dict__.update(again.__dict__)
+    resumed.relay, resumed.seat_count = relay, 2
+    relay.members = [resumed]
+    resumed._on_frame(seats)
+    resumed._on_frame(Env(0, table.raw))
+    assert resumed.machine.table is not None and resumed.machine.game_id == table.game_id
+    assert resumed.machine.halted is None
+    signed = [Envelope.decode(d) for kind, d in sent if kind == "env"]
+    assert all(e.raw == commit.raw for e in signed if e.type == "commit")  # never anew
