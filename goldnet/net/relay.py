@@ -336,10 +336,10 @@ class Relay:
 
     def _settle(self, envelope: Envelope) -> None:
         """Fix the game to ``envelope``'s table: the relay keeps as many seats as it has
-        members; seats of keys that are not its members are freed (their connections
-        refused), and what the log took before from another game is
-        dropped — then the log is rebuilt (served from 0, members drop by content what they
-        have), as a log from a journal is.
+        members; seats of keys that are not its members are freed (their connections, rematch
+        watches too, refused), and what the log took before from another game is dropped —
+        then the log is rebuilt (served from 0, members drop by content what they have), as a
+        log from a journal is.
 
         Raises:
             _Refused: the table is one no peer takes — its body is not a table, or it is not
@@ -367,7 +367,7 @@ class Relay:
             return
         self.members = [(k, n) for k, n in self.members if k in table.members]
         for client in list(self._clients):
-            if client.key in strangers and client.role == "player":
+            if client.key in strangers and client.role in ("player", "watch"):  # no seat, no note
                 self._clients.discard(client)
                 client.refuse("not a member of this relay's table")
             client.seat = self._seat_of(client.key) if client.role == "player" else -1

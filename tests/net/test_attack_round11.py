@@ -5,6 +5,7 @@ signer's ``env`` and afterwards seats only its members.
 
 from __future__ import annotations
 
+import ssl
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +16,14 @@ from goldnet.net.client import NetPeer
 from goldnet.net.frames import Env, Seats
 from goldnet.net.invite import Invite
 from goldnet.net.journal import MAX_ENTRY, played, read_journal
+from goldnet.net.relay import Relay
 from goldnet.records import read, verify
 from goldnet.view import bot_action, view_of
 from protocol.codec import pack, unpack
 from protocol.envelope import Envelope
 from protocol.identity import Identity
 
-from .relaykit import GAME, Member, MemoryRelay, table_envelope
+from .relaykit import GAME, HOST, Member, MemoryRelay, Raw, run, table_envelope, until
 
 
 def entries(data: bytes) -> list[tuple[Any, ...]]:
@@ -151,3 +153,47 @@ def test_a_crash_after_the_commit_left_before_the_table_was_journalled(tmp_path:
     assert resumed.machine.halted is None
     signed = [Envelope.decode(d) for kind, d in sent if kind == "env"]
     assert all(e.raw == commit.raw for e in signed if e.type == "commit")  # never anew
+
+
+def test_an_unseated_strangers_rematch_watch_is_closed_with_its_seat(tmp_path: Path) -> None:
+    """A stranger holding the invite code sits before the table is set and opens a rematch
+    watch (allowed: it holds a seat). The first seat's table does not list it: its seat is
+    freed, its player connection refused. Its watch must go too — else it stays at a table it
+    is no member of, gets the host's rematch note (the next table's invite code) and may send
+    rematch notes of its own. (It got the note before the table's settling refused strangers'
+    watches as well as their seats.)"""
+
+    async def scenario() -> None:
+        r_id, a_id, s_id = Identity.generate(), Identity.generate(), Identity.generate()
+        relay = Relay(Identity.generate(), table_name="t", game=GAME, seats=3)
+        port = await relay.start(HOST, 0)
+        raws: list[Raw] = []
+        try:
+            for identity in (r_id, a_id, s_id):
+                raw = await Raw.connect(port)
+                raws.append(raw)
+                assert (await raw.auth(identity))[0] == "welcome"
+            watch = await Raw.connect(port)
+            raws.append(watch)
+            assert (await watch.auth(s_id, "watch"))[0] == "welcome"
+            table = table_envelope(r_id, r_id, a_id, nonce=b"\x22" * 16)
+            raws[0].send(["env", table.raw])
+            await until(lambda: relay.game_id == table.game_id)
+            assert s_id.public not in [k for k, _ in relay.members]
+            relay.send_note(b"the next table's invite", b"sig")
+            frames: list[tuple[Any, ...]] = []
+            for _ in range(50):  # until it is closed, or quiet for a second
+                try:
+                    frames.append(await watch.recv(timeout=1))
+                except (EOFError, ConnectionError, TimeoutError, ssl.SSLError):
+                    break
+            leaked = [f for f in frames if f[0] == "rematch"]
+            if leaked:
+                raise AssertionError("ATTACK: the unseated stranger's watch got the note")
+            assert not any(c.key == s_id.public for c in relay._clients)
+        finally:
+            for raw in raws:
+                raw.close()
+            await relay.close()
+
+    run(scenario(), timeout=30)
