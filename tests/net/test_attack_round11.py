@@ -13,14 +13,14 @@ from goldnet import games
 from goldnet.botgame import BotGame
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.net.client import NetPeer
-from goldnet.net.frames import Env, Seats
+from goldnet.net.frames import Env, Seats, auth_message
 from goldnet.net.invite import Invite
 from goldnet.net.journal import MAX_ENTRY, played, read_journal
 from goldnet.net.relay import Relay
 from goldnet.records import read, verify
 from goldnet.view import bot_action, view_of
 from protocol.codec import pack, unpack
-from protocol.envelope import Envelope
+from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 
 from .relaykit import GAME, HOST, Member, MemoryRelay, Raw, run, table_envelope, until
@@ -191,6 +191,59 @@ def test_an_unseated_strangers_rematch_watch_is_closed_with_its_seat(tmp_path: P
             if leaked:
                 raise AssertionError("ATTACK: the unseated stranger's watch got the note")
             assert not any(c.key == s_id.public for c in relay._clients)
+        finally:
+            for raw in raws:
+                raw.close()
+            await relay.close()
+
+    run(scenario(), timeout=30)
+
+
+def test_a_strangers_envelopes_of_the_resumed_game_are_dropped_when_the_table_comes() -> None:
+    """A standalone relay restarted with an empty log; R, back first, resumes game G (whose
+    table P proposed). A stranger S holding the invite code — who knows G's id, e.g. it watched
+    G — sits before P is back and sends envelopes of its own marked game G. When P resends G's
+    table the log keeps G's entries — S's too, though S is no member: served to every member
+    and filling the log's room (here a small log, which then had no room for the table: G
+    could not be resumed at this relay). The table must keep its members' envelopes only (it
+    kept S's, and refused the table, before the settling dropped non-members' envelopes)."""
+
+    async def scenario() -> None:
+        p_id, r_id, s_id = Identity.generate(), Identity.generate(), Identity.generate()
+        table = table_envelope(p_id, p_id, r_id, nonce=b"\x33" * 16)
+        junk = [
+            Envelope.seal(s_id, "commit", table.game_id, i, ZERO_HASH, (bytes(300),)).raw
+            for i in range(6)
+        ]
+        relay = Relay(
+            Identity.generate(),
+            table_name="t",
+            game=GAME,
+            seats=3,
+            max_log_bytes=len(table.raw) + sum(map(len, junk)) - 1,
+        )
+        port = await relay.start(HOST, 0)
+        raws: list[Raw] = []
+        try:
+            for identity, claim in ((r_id, table.game_id), (s_id, None), (p_id, table.game_id)):
+                raw = await Raw.connect(port)
+                raws.append(raw)
+                message = auth_message(raw.nonce, raw.relay_key, identity.public, "x")
+                auth: list[Any] = ["auth", identity.public, "player", "x", identity.sign(message)]
+                raw.send(auth if claim is None else [*auth, claim])
+                assert (await raw.recv())[0] == "welcome"
+                if identity is s_id:
+                    for data in junk:
+                        raw.send(["env", data])
+                    await until(lambda: len(relay.log) == len(junk))
+            raws[2].send(["env", table.raw])
+            await until(lambda: relay.game_id is not None or bool(relay.refusals), timeout=5)
+            if relay.game_id is None:
+                raise AssertionError(f"ATTACK: G's table refused: {relay.refusals[-1:]}")
+            signers = {Envelope.decode(d).sender for d in relay.log}
+            if s_id.public in signers:
+                raise AssertionError("ATTACK: the stranger's envelopes stay in G's log")
+            assert relay.log == [table.raw]
         finally:
             for raw in raws:
                 raw.close()
