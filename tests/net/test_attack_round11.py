@@ -13,6 +13,7 @@ from goldnet import games
 from goldnet.botgame import BotGame
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.net.client import NetPeer
+from goldnet.net.errors import NetError
 from goldnet.net.frames import Env, Seats, auth_message
 from goldnet.net.invite import Invite
 from goldnet.net.journal import MAX_ENTRY, played, read_journal
@@ -250,3 +251,42 @@ def test_a_strangers_envelopes_of_the_resumed_game_are_dropped_when_the_table_co
             await relay.close()
 
     run(scenario(), timeout=30)
+
+
+def test_old_envelopes_as_evidence_before_a_new_table_of_the_same_members(tmp_path: Path) -> None:
+    """R and A played G1. At their new table G2, R (or the relay) puts A's own G1 commitment
+    and R's G1 table in the log before G2's table, as evidence. A's peer holds what comes
+    before a table, then refuses the old table and drops G1's envelopes as another game's: it
+    signs nothing of G1, takes G2, commits in it, and nobody is named."""
+    folder = tmp_path / "profile"
+    r_id, me = Identity.generate(), Identity.generate()
+    g1 = table_envelope(r_id, r_id, me, nonce=b"\x44" * 16)
+    g2 = table_envelope(r_id, r_id, me, nonce=b"\x55" * 16)
+    sent: list[list[Any]] = []
+    relay = MemoryRelay(on_send=lambda _member, frames: sent.extend(frames))
+    invite = Invite("127.0.0.1", 1, Identity.generate().fingerprint)
+    seats = Seats((r_id.public, me.public), ("r", "a"))
+    peers = []
+    for round_, frames in enumerate(([g1.raw], None)):
+        peer = Member(
+            me, invite, relay=relay, name="a", folder=folder,
+            bot=make_bot("greedy", "v"), options=(2,), game=GAME,
+        )  # fmt: skip
+        relay.members = [peer]
+        peer.open_journal(folder / "journal" / f"g{round_}.journal", "greedy")
+        peer._on_frame(seats)
+        peers.append(peer)
+        if frames is None:
+            (old_commit,) = [Envelope.decode(d) for kind, d in sent if kind == "env"]
+            sent.clear()
+            frames = [old_commit.raw, g1.raw, g2.raw]
+        for index, data in enumerate(frames):
+            try:
+                peer._on_frame(Env(index, data))
+            except NetError as exc:  # the old table, refused
+                assert round_ == 1 and data == g1.raw and "already played" in str(exc)
+    peer = peers[1]
+    signed = [Envelope.decode(d) for kind, d in sent if kind == "env"]
+    assert signed and all(e.game_id == g2.game_id for e in signed)
+    assert [e.type for e in signed] == ["commit"]
+    assert peer.machine.game_id == g2.game_id and peer.machine.halted is None
