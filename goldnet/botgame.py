@@ -80,6 +80,7 @@ from .net.journal import (
     JournalState,
     LocalSeats,
     journal_path,
+    note_played,
     read_journal,
     record_path,
 )
@@ -214,6 +215,12 @@ class BotGame:
         except LocalProtocolError as exc:
             self.close()
             raise ValueError(str(exc)) from None
+        if journal is not None and folder is not None:  # a record will hold the player's
+            try:  # envelopes: a network table must never get it to sign them anew
+                note_played(folder, table.game_id)
+            except JournalError:
+                self.close()
+                raise
         self.names = table.names
         self.run()
         return self
@@ -263,6 +270,11 @@ class BotGame:
             if isinstance(exc, BotGameError):
                 raise
             raise BotGameError(f"the journal {path} cannot be resumed: {exc}") from None
+        try:  # a game journalled before games were noted (docs/security.md, "Old tables")
+            note_played(folder, self.table.game_id)
+        except JournalError:
+            journal.close()
+            raise
         self.names = self.table.names
         self.past = self.take_views()
         self.run()  # what was due and not journalled yet

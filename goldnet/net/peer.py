@@ -219,16 +219,18 @@ class TablePeer:
 
     def _guard_table(self, table: Table) -> None:
         """Refuse a table of a game this profile already signed in — unless this peer is that
-        game's, rebuilt from its journal — and note the game before this peer signs anything
-        in it. Taking an old table again (a member or relay replaying it) would sign that
-        game's first envelopes anew: an equivocation that names this member (docs/security.md,
-        "Which table").
+        game's, rebuilt from its journal (replaying it, or holding own envelopes of that game:
+        a crash after they left, before the table taken was journalled) — and note the game
+        before this peer signs anything in it. Taking an old table again (a member or relay
+        replaying it) would sign that game's first envelopes anew: an equivocation that names
+        this member (docs/security.md, "Which table").
 
         Raises:
             NetError: the table is of a game this profile already played.
             JournalError: the profile's list of games cannot be read or written.
         """
-        if not self._replaying and table.game_id in played(self.folder):
+        ours = any(Envelope.decode(d).game_id == table.game_id for d in self.own.values())
+        if not self._replaying and not ours and table.game_id in played(self.folder):
             raise NetError(
                 "this table is of a game this profile already played (an old table sent "
                 "again): this peer takes no part in it — a game left unfinished goes on with "

@@ -336,10 +336,10 @@ class Relay:
 
     def _settle(self, envelope: Envelope) -> None:
         """Fix the game to ``envelope``'s table: the relay keeps as many seats as it has
-        members; seats of keys that are not its members are freed (their connections
-        refused), and what the log took before from another game is
-        dropped — then the log is rebuilt (served from 0, members drop by content what they
-        have), as a log from a journal is.
+        members; seats of keys that are not its members are freed (their connections, rematch
+        watches too, refused), and what the log took before from another game, or signed by a
+        non-member, is dropped — then the log is rebuilt (served from 0, members drop by
+        content what they have), as a log from a journal is.
 
         Raises:
             _Refused: the table is one no peer takes — its body is not a table, or it is not
@@ -355,7 +355,8 @@ class Relay:
         if table.game_id != envelope.game_id:  # peers refuse it: the relay would wait for ever
             raise _Refused("bad table: its game id is not the hash of its body")
         before = self._before
-        kept = [d for d, (g, _, _) in zip(self.log, before, strict=True) if g == envelope.game_id]
+        ours = [g == envelope.game_id and k in table.members for g, k, _ in before]
+        kept = [d for d, keep in zip(self.log, ours, strict=True) if keep]  # no stranger's
         self._room(envelope, len(kept), sum(map(len, kept)))
         self._before = []
         self.game_id, self._table = envelope.game_id, frozenset(table.members)
@@ -367,13 +368,13 @@ class Relay:
             return
         self.members = [(k, n) for k, n in self.members if k in table.members]
         for client in list(self._clients):
-            if client.key in strangers and client.role == "player":
+            if client.key in strangers and client.role in ("player", "watch"):  # no seat, no note
                 self._clients.discard(client)
                 client.refuse("not a member of this relay's table")
             client.seat = self._seat_of(client.key) if client.role == "player" else -1
             client.sent = 0
         self.log = kept
-        signers = [(k, h) for g, k, h in before if g == envelope.game_id]
+        signers = [(k, h) for (_, k, h), keep in zip(before, ours, strict=True) if keep]
         self._senders = [self._seat_of(k) for k, _ in signers]
         self._seen = {h for _, h in signers}
         self._log_bytes = sum(map(len, kept))
