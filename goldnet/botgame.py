@@ -270,7 +270,7 @@ class BotGame:
             if isinstance(exc, BotGameError):
                 raise
             raise BotGameError(f"the journal {path} cannot be resumed: {exc}") from None
-        try:  # a game journalled before games were noted (docs/security.md, "Old tables")
+        try:  # a game journalled before games were noted (docs/security.md, "Which table")
             note_played(folder, self.table.game_id)
         except JournalError:
             journal.close()
