@@ -341,6 +341,17 @@ def _line(r: dict[str, Any]) -> str:
     )
 
 
+def _remove(base: Path, timeout: float = 10.0) -> None:
+    """Delete the session's folder; a killed process may still be writing into it for a moment
+    (its files reappear after a first removal): try again, every 0.2 s, for ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    for _ in range(int(timeout / 0.2) + 1):
+        shutil.rmtree(base, ignore_errors=True)
+        if not base.exists() or time.monotonic() > deadline:
+            return
+        time.sleep(0.2)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
@@ -382,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"chaos: interrupted ({exc or 'Ctrl-C'}) after {len(reports)} games", file=sys.stderr)
     finally:
         if not args.keep:
-            shutil.rmtree(base, ignore_errors=True)
+            _remove(base)
     passed = sum(1 for r in reports if r["verdict"] == "ok")
     summary = {
         "games": len(reports),
