@@ -25,6 +25,15 @@ speed in the side column ("Speed of the other players' turns": slow, normal, fas
 every speed (0: nothing is held — tests). The last move stays marked on the board until the
 next one (the controller's ``lastMoveChanged``). A bot's panel says "Thinking…" on its turn; a
 person's (another player on the network) "Their turn".
+
+What the table says — the status line, each seat's panel, the end panel's words, the record's
+line — is worded by :mod:`ui.table_words` from the controller's state; this module shows it.
+
+Invariants: one controller at a time (:meth:`TableWidget.stop` shuts the last one down before
+another is attached), and a deal's answer is taken only for the deal still under way (its
+token); a hint lasts :data:`HINT_MS` at most and never outlives the phase it was given in;
+every text is worded again on a language change (:meth:`TableWidget.retranslate`), the end and
+pause panels re-placed for their new size.
 """
 
 from __future__ import annotations
@@ -48,6 +57,7 @@ from goldnet.botgame import BotGame
 from goldnet.engine import GameState, Terminal
 from goldnet.profile import Profile
 
+from . import table_words as words
 from . import texts
 from .boardview import BoardView
 from .controller import GameSetup, PlayController
@@ -400,43 +410,10 @@ class TableWidget(QWidget):
         if c is None or scene is None:
             self.status.setText(texts.dealing() if self.dealing is not None else "")
             return
-        if getattr(c, "pause", "") and c.phase not in ("over", "stopped"):
-            self.status.setText(texts.paused())
-        else:
-            if c.chaining():  # more choices may follow before Confirm: the kit words them
-                line = c.kit.turn_status("chain", c.observation(), False)
-            elif c.phase == "bot" and c.human is not None and c.playing_seat() == c.human:
-                line = c.kit.turn_status("waiting", c.obs, False)  # my own dice: no one "plays"
-            else:
-                line = texts.status_line(c.phase, c.playing_name()) or c.kit.turn_status(
-                    c.phase, c.obs, c.selection is not None
-                )
-            self.status.setText(texts.watching(line) if c.spectating else line)
+        self.status.setText(words.status_line(c))
         active = c.kit.active_seat(c.obs)
-        away: frozenset[int] = getattr(c, "away", frozenset())
         for seat in range(len(c.names)):
-            if seat in away and c.phase not in ("over", "stopped"):
-                scene.set_panel_status(seat, False, texts.connection_lost(), away=True)
-            elif c.phase == "stopped":
-                scene.set_panel_status(seat, False, "")
-            elif c.phase == "over":
-                won = self.result is not None and seat in self.result.winners
-                scene.set_panel_status(seat, False, self.tr("Winner!") if won else "", won)
-            elif seat == active:
-                if seat == c.human:
-                    if c.phase == "confirm":
-                        text = self.tr("Confirm your turn")
-                    elif c.phase == "sending":
-                        text = self.tr("Sending…")
-                    else:
-                        text = self.tr("Your turn")
-                elif c.is_bot(seat):
-                    text = self.tr("Thinking…")
-                else:  # a person: nobody is "thinking" on screen, it is their turn
-                    text = self.tr("Their turn")
-                scene.set_panel_status(seat, True, text)
-            else:
-                scene.set_panel_status(seat, False, "")
+            scene.set_panel_status(seat, *words.panel_status(c, seat, active, self.result))
 
     def _finished(self, result: Terminal) -> None:
         self.result = result
@@ -447,23 +424,9 @@ class TableWidget(QWidget):
 
     def _word_result(self, c: PlayController, result: Terminal) -> None:
         """The end panel's title and scores, in the language now in use."""
-        winners = result.winners
-        if len(winners) > 1:
-            title = texts.arg(
-                self.tr("%1 share the win"), texts.name_list([c.names[w] for w in winners])
-            )
-        elif winners and winners[0] == c.human:
-            title = self.tr("You win!")
-        elif winners:
-            title = texts.arg(self.tr("%1 wins"), c.names[winners[0]])
-        else:
-            title = texts.game_over()
+        title, scores = words.result_words(c, result)
         self.end.title.setText(title)
-        summary = getattr(c.kit, "end_summary", None)  # optional: a kit's fuller end screen
-        if summary is not None:
-            self.end.scores.setText(summary(c.names, result, c.obs))
-        else:
-            self.end.scores.setText(c.kit.score_line(c.names, result))
+        self.end.scores.setText(scores)
 
     def _paused(self, text: str) -> None:
         """Why the network game is paused ("" : it goes on)."""
@@ -491,19 +454,14 @@ class TableWidget(QWidget):
         outcome, c = self.outcome, self.controller
         if outcome is None or c is None:
             return
-        names = c.names
-        if outcome.ending == "abandoned":
-            by = names[outcome.by] if outcome.by is not None and outcome.by < len(names) else None
-            abandon_after = getattr(getattr(c, "table", None), "abandon_after", 600)
-            self.end.title.setText(texts.abandoned_title())
-            self.end.scores.setText(texts.abandoned_text())
-            self.end.detail.setText("" if by is None else texts.abandoned_by(by, abandon_after))
-            self.end.detail.setVisible(by is not None)
-        else:
-            culprit = c.culprit_name(outcome) if hasattr(c, "culprit_name") else None
+        title, text, detail = words.ending_words(c, outcome)
+        self.end.title.setText(title)
+        self.end.scores.setText(text)
+        if detail is None:
             self.end.detail.hide()
-            self.end.title.setText(texts.halted_title())
-            self.end.scores.setText(texts.halted_text(culprit, outcome.reason))
+        else:
+            self.end.detail.setText(detail)
+            self.end.detail.setVisible(bool(detail))
 
     def _stopped(self, message: str) -> None:
         """A network game that cannot go on: say why, offer the way back."""
@@ -542,10 +500,7 @@ class TableWidget(QWidget):
         self.end.record.setVisible(ended and (network or path is not None))
         # the replay of an abandoned or halted game's record comes later
         self.end.replay.setVisible(path is not None and self.outcome is None)
-        if path is not None:
-            self.end.record.setText(texts.arg(self.tr("Record saved: %1"), path))
-        else:
-            self.end.record.setText(self.tr("Saving the record…"))
+        self.end.record.setText(words.record_line(path))
 
     def _open_record(self) -> None:
         if self.record_path is not None:
