@@ -1,7 +1,9 @@
 """Helpers of the relay tests: a relay and two bot peers on 127.0.0.1 (one of which can hold a
 turn, so that a test acts provably mid-game), and ``Raw``, a TLS client that sends exactly the
 frames a test says. Real TCP + TLS sockets, no mocks — but for :class:`MemoryRelay`, which
-carries two members' frames in memory so that a test sees every send as it happens.
+carries two members' frames in memory so that a test sees every send as it happens (its
+members made by :func:`members` or :func:`greedy_member`), and :func:`entries`, a journal
+file's entries as written.
 """
 
 from __future__ import annotations
