@@ -25,6 +25,16 @@ speed in the side column ("Speed of the other players' turns": slow, normal, fas
 every speed (0: nothing is held — tests). The last move stays marked on the board until the
 next one (the controller's ``lastMoveChanged``). A bot's panel says "Thinking…" on its turn; a
 person's (another player on the network) "Their turn".
+
+What the table says — the status line, each seat's panel, the end panel's words, the record's
+line — is worded by :mod:`ui.table_words` from the controller's state; the end and pause panels
+are shown by the table's base class, :class:`ui.table_end.TableEnd`; this module builds the
+table, attaches a game's controller and shows the rest.
+
+Invariants: one controller at a time (:meth:`TableWidget.stop` shuts the last one down before
+another is attached), and a deal's answer is taken only for the deal still under way (its
+token); a hint lasts :data:`HINT_MS` at most and never outlives the phase it was given in;
+every text is worded again on a language change (:meth:`TableWidget.retranslate`).
 """
 
 from __future__ import annotations
@@ -32,7 +42,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -48,15 +58,17 @@ from goldnet.botgame import BotGame
 from goldnet.engine import GameState, Terminal
 from goldnet.profile import Profile
 
+from . import table_words as words
 from . import texts
 from .boardview import BoardView
 from .controller import GameSetup, PlayController
 from .dealing import Dealer, cannot_deal
 from .game_controller import GameController
-from .overlays import EndPanel, PausePanel, place_panel
+from .overlays import EndPanel, PausePanel
 from .pacer import DEFAULT_SPEED, SPEEDS, Pace, speed_of
 from .rules import RulesButton
 from .seats import RelayNote, SeatList
+from .table_end import TableEnd
 
 if TYPE_CHECKING:
     from .netgame import NetworkController
@@ -64,18 +76,17 @@ if TYPE_CHECKING:
 HINT_MS = 7000
 
 
-class TableWidget(QWidget):
+class TableWidget(TableEnd):
     """A table of any game with a kit, against a bot or over the network (module docstring).
 
     Signals: ``rematchRequested()``, ``leaveRequested()``, ``openRecordRequested(path)``,
-    ``rehostRequested()`` (the player chose to host the network table here),
-    ``paceChosen(str)`` (the player chose a speed, one of :data:`ui.pacer.SPEEDS`)."""
+    ``rehostRequested()`` (the player chose to host the network table here; these two are
+    :class:`~ui.table_end.TableEnd`'s), ``paceChosen(str)`` (the player chose a speed, one of
+    :data:`ui.pacer.SPEEDS`)."""
 
     paceChosen = Signal(str)
     rematchRequested = Signal()
     leaveRequested = Signal()
-    openRecordRequested = Signal(str)
-    rehostRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None, speed: float = 1.0, bot_delay: int = 700):
         super().__init__(parent)
@@ -378,18 +389,6 @@ class TableWidget(QWidget):
             self.seats.set_presence(connected)
         self._refresh()
 
-    def _offer_rehost(self, offered: bool) -> None:
-        """Offer (or not) to host the network table here, in the pause panel."""
-        self.pause.show_offer(offered)
-        self.pause.rehost.setEnabled(True)
-        if self.pause.isVisible():
-            self._place_pause()
-
-    def _rehost(self) -> None:
-        self.pause.rehost.setEnabled(False)  # once: the network thread takes it from here
-        self.show_hint(texts.rehosting())
-        self.rehostRequested.emit()
-
     def _refresh(self) -> None:
         c, scene = self.controller, self.scene
         self.view.show_message(texts.dealing() if self.dealing is not None else "")
@@ -400,166 +399,10 @@ class TableWidget(QWidget):
         if c is None or scene is None:
             self.status.setText(texts.dealing() if self.dealing is not None else "")
             return
-        if getattr(c, "pause", "") and c.phase not in ("over", "stopped"):
-            self.status.setText(texts.paused())
-        else:
-            if c.chaining():  # more choices may follow before Confirm: the kit words them
-                line = c.kit.turn_status("chain", c.observation(), False)
-            elif c.phase == "bot" and c.human is not None and c.playing_seat() == c.human:
-                line = c.kit.turn_status("waiting", c.obs, False)  # my own dice: no one "plays"
-            else:
-                line = texts.status_line(c.phase, c.playing_name()) or c.kit.turn_status(
-                    c.phase, c.obs, c.selection is not None
-                )
-            self.status.setText(texts.watching(line) if c.spectating else line)
+        self.status.setText(words.status_line(c))
         active = c.kit.active_seat(c.obs)
-        away: frozenset[int] = getattr(c, "away", frozenset())
         for seat in range(len(c.names)):
-            if seat in away and c.phase not in ("over", "stopped"):
-                scene.set_panel_status(seat, False, texts.connection_lost(), away=True)
-            elif c.phase == "stopped":
-                scene.set_panel_status(seat, False, "")
-            elif c.phase == "over":
-                won = self.result is not None and seat in self.result.winners
-                scene.set_panel_status(seat, False, self.tr("Winner!") if won else "", won)
-            elif seat == active:
-                if seat == c.human:
-                    if c.phase == "confirm":
-                        text = self.tr("Confirm your turn")
-                    elif c.phase == "sending":
-                        text = self.tr("Sending…")
-                    else:
-                        text = self.tr("Your turn")
-                elif c.is_bot(seat):
-                    text = self.tr("Thinking…")
-                else:  # a person: nobody is "thinking" on screen, it is their turn
-                    text = self.tr("Their turn")
-                scene.set_panel_status(seat, True, text)
-            else:
-                scene.set_panel_status(seat, False, "")
-
-    def _finished(self, result: Terminal) -> None:
-        self.result = result
-        c = self.controller
-        assert c is not None
-        self._word_result(c, result)
-        self._show_end(c)
-
-    def _word_result(self, c: PlayController, result: Terminal) -> None:
-        """The end panel's title and scores, in the language now in use."""
-        winners = result.winners
-        if len(winners) > 1:
-            title = texts.arg(
-                self.tr("%1 share the win"), texts.name_list([c.names[w] for w in winners])
-            )
-        elif winners and winners[0] == c.human:
-            title = self.tr("You win!")
-        elif winners:
-            title = texts.arg(self.tr("%1 wins"), c.names[winners[0]])
-        else:
-            title = texts.game_over()
-        self.end.title.setText(title)
-        summary = getattr(c.kit, "end_summary", None)  # optional: a kit's fuller end screen
-        if summary is not None:
-            self.end.scores.setText(summary(c.names, result, c.obs))
-        else:
-            self.end.scores.setText(c.kit.score_line(c.names, result))
-
-    def _paused(self, text: str) -> None:
-        """Why the network game is paused ("" : it goes on)."""
-        self.pause.message.setText(text)
-        self.pause.setVisible(bool(text))
-        if text:
-            self._place_pause()
-            self.pause.raise_()
-        self._refresh()
-
-    def _place_pause(self) -> None:
-        self.pause.title.setText(self.tr("Game paused"))
-        self.pause.note.setText(texts.pause_note())
-        place_panel(self.pause, QRectF(self.view.rect()), 640, bottom=True)
-
-    def _ended(self, outcome: Any) -> None:
-        """A network game that ended without a result: abandoned or halted."""
-        self.outcome = outcome
-        self._word_ending()
-        c = self.controller
-        if c is not None:
-            self._show_end(c)
-
-    def _word_ending(self) -> None:
-        outcome, c = self.outcome, self.controller
-        if outcome is None or c is None:
-            return
-        names = c.names
-        if outcome.ending == "abandoned":
-            by = names[outcome.by] if outcome.by is not None and outcome.by < len(names) else None
-            abandon_after = getattr(getattr(c, "table", None), "abandon_after", 600)
-            self.end.title.setText(texts.abandoned_title())
-            self.end.scores.setText(texts.abandoned_text())
-            self.end.detail.setText("" if by is None else texts.abandoned_by(by, abandon_after))
-            self.end.detail.setVisible(by is not None)
-        else:
-            culprit = c.culprit_name(outcome) if hasattr(c, "culprit_name") else None
-            self.end.detail.hide()
-            self.end.title.setText(texts.halted_title())
-            self.end.scores.setText(texts.halted_text(culprit, outcome.reason))
-
-    def _stopped(self, message: str) -> None:
-        """A network game that cannot go on: say why, offer the way back."""
-        c = self.controller
-        if c is None:
-            return
-        self.end.title.setText(self.tr("The game stopped"))
-        self.end.scores.setText(message)
-        self._show_end(c)
-
-    def _show_end(self, c: PlayController) -> None:
-        self.show_hint("")  # the end is what there is to read now
-        self.end.rematch.setVisible(c.can_rematch)
-        self._update_record()
-        self._refresh()
-        self._place_end()
-        self.end.show()
-        self.end.raise_()
-
-    def _end_changed(self) -> None:
-        """The rematch's box changed (:mod:`ui.rematch`): Rematch once only, the panel's size."""
-        if self.end.isVisible() and self.controller is not None:
-            self.end.rematch.setVisible(self.controller.can_rematch)
-            self._place_end()
-
-    def _record_saved(self, path: str) -> None:
-        self.record_path = path
-        self._update_record()
-        if self.end.isVisible():
-            self._place_end()
-
-    def _update_record(self) -> None:
-        network = self.controller is not None and self.controller.over_network
-        path = self.record_path
-        ended = self.result is not None or self.outcome is not None
-        self.end.record.setVisible(ended and (network or path is not None))
-        # the replay of an abandoned or halted game's record comes later
-        self.end.replay.setVisible(path is not None and self.outcome is None)
-        if path is not None:
-            self.end.record.setText(texts.arg(self.tr("Record saved: %1"), path))
-        else:
-            self.end.record.setText(self.tr("Saving the record…"))
-
-    def _open_record(self) -> None:
-        if self.record_path is not None:
-            self.openRecordRequested.emit(self.record_path)
-
-    def _place_end(self) -> None:
-        place_panel(self.end, QRectF(self.view.rect()), 580)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if self.end.isVisible():
-            self._place_end()
-        if self.pause.isVisible():
-            self._place_pause()
+            scene.set_panel_status(seat, *words.panel_status(c, seat, active, self.result))
 
     def retranslate(self) -> None:
         self.undo_button.setText(self.tr("Undo"))
@@ -568,15 +411,11 @@ class TableWidget(QWidget):
         self.confirm_button.setToolTip(self.tr("End your turn (Enter)"))
         self.log_title.setText(self.tr("Turn log"))
         self.leave_button.setText(self.tr("Leave the table"))
-        self.end.rematch.setText(self.tr("Rematch"))
-        self.end.back.setText(self.tr("Back to the start"))
-        self.end.replay.setText(self.tr("Replay the record"))
-        self.end.offer.retranslate()
         self.seats_title.setText(self.tr("Players"))
         self.pace_label.setText(self.tr("Speed of the other players' turns"))
-        words = {"slow": self.tr("Slow"), "normal": self.tr("Normal"), "fast": self.tr("Fast")}
+        speeds = {"slow": self.tr("Slow"), "normal": self.tr("Normal"), "fast": self.tr("Fast")}
         for i, name in enumerate(SPEEDS):
-            self.pace_combo.setItemText(i, words[name])
+            self.pace_combo.setItemText(i, speeds[name])
         self.pace_combo.setToolTip(
             self.tr(
                 "How long each step of another player's turn stays on the board: the roll, "
@@ -590,18 +429,7 @@ class TableWidget(QWidget):
                 self.seats.names = c.names
         self.seats.retranslate()
         self.relay_note.retranslate()
-        self.pause.offer.setText(texts.rehost_offer())
-        self.pause.rehost.setText(texts.rehost_button())
-        if self.record_path is not None or self.end.record.text():
-            self._update_record()
-        if self.result is not None and c is not None:  # the end panel, in the new language
-            self._word_result(c, self.result)
-            self._place_end()
-        if self.outcome is not None:
-            self._word_ending()
-            self._place_end()
-        if self.pause.isVisible():
-            self._place_pause()
+        self._retranslate_end()
         if self.scene is not None:
             self.scene.retranslate()
         self._refresh()

@@ -1,7 +1,9 @@
 """Helpers of the relay tests: a relay and two bot peers on 127.0.0.1 (one of which can hold a
 turn, so that a test acts provably mid-game), and ``Raw``, a TLS client that sends exactly the
 frames a test says. Real TCP + TLS sockets, no mocks — but for :class:`MemoryRelay`, which
-carries two members' frames in memory so that a test sees every send as it happens.
+carries two members' frames in memory so that a test sees every send as it happens (its
+members made by :func:`members` or :func:`greedy_member`), and :func:`entries`, a journal
+file's entries as written.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.net.client import NetPeer
 from goldnet.net.frames import Env, FrameDecoder, Seats, auth_message, encode
 from goldnet.net.invite import Invite
-from goldnet.net.journal import read_journal
+from goldnet.net.journal import MAX_ENTRY, read_journal
 from goldnet.net.relay import Relay
 from goldnet.net.reports import Outcome
 from goldnet.net.tls import client_context
 from goldnet.records import read, verify
+from protocol.codec import unpack
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 from protocol.messages import Table
@@ -397,6 +400,25 @@ class MemoryRelay:
         return [self.queue.popleft()]
 
 
+def greedy_member(
+    me: Identity, invite: Invite, relay: MemoryRelay, folder: Path, options: tuple[Any, ...]
+) -> Member:
+    """Member ``me`` (named "a", its seat played by a greedy bot, profile ``folder``, journal
+    not opened) of a Mountains & Rivers table of ``options`` at ``relay``, now its only member."""
+    made = Member(
+        me,
+        invite,
+        relay=relay,
+        name="a",
+        folder=folder,
+        bot=make_bot("greedy", "v"),
+        options=options,
+        game=GAME,
+    )
+    relay.members = [made]
+    return made
+
+
 def members(tmp_path: Path, relay: MemoryRelay) -> list[Member]:
     """Two members of a Mountains & Rivers table at ``relay``, greedy bots, journals on."""
     invite = Invite("127.0.0.1", 1, Identity.generate().fingerprint)
@@ -430,3 +452,14 @@ def check_ended_cleanly(players: list[Member], relay: MemoryRelay) -> None:
         own = [d for d in relay.log if Envelope.decode(d).sender == member.identity.public]
         assert not set(own) & {data for _, data in state.incoming}
         assert state.outgoing == own
+
+
+def entries(data: bytes) -> list[tuple[Any, ...]]:
+    """A journal file's entries (``data``: its bytes, each entry a 4-byte big-endian size and
+    that many bytes of msgpack)."""
+    out, offset = [], 0
+    while offset < len(data):
+        size = int.from_bytes(data[offset : offset + 4], "big")
+        out.append(unpack(data[offset + 4 : offset + 4 + size], MAX_ENTRY))
+        offset += 4 + size
+    return out

@@ -19,15 +19,17 @@ import pytest
 
 from goldnet import games
 from goldnet.botgame import BotGame, BotGameError
-from goldnet.net.journal import MAX_ENTRY, JournalError, read_journal, unfinished
+from goldnet.net.journal import JournalError, read_journal, unfinished
 from goldnet.records import decode, encode, read, verify
 from goldnet.view import bot_action, view_of
-from protocol.codec import pack, unpack
+from protocol.codec import pack
 from protocol.envelope import Envelope
 from protocol.identity import Identity, fingerprint
 from tests.forge import resign
 
+from ..botplay import finish_bot_game
 from ..processes import goldnet
+from .relaykit import entries
 
 GAME = "mountains-rivers"
 
@@ -54,15 +56,6 @@ def played(folder: Path, me: Identity, moves: int, *, game: str = GAME, **kw: An
     bot_game.close()
     (path,) = unfinished(folder / "journal")
     return path
-
-
-def entries(data: bytes) -> list[tuple[Any, ...]]:
-    out, offset = [], 0
-    while offset < len(data):
-        size = int.from_bytes(data[offset : offset + 4], "big")
-        out.append(unpack(data[offset + 4 : offset + 4 + size], MAX_ENTRY))
-        offset += 4 + size
-    return out
 
 
 def rewrite(path: Path, edit: Callable[[list[tuple[Any, ...]]], list[Any]]) -> bytes:
@@ -264,16 +257,8 @@ def test_a_damaged_log_index_in_the_journal_is_no_traceback(tmp_path: Path) -> N
 
 
 def finish(game: BotGame) -> None:
-    mine = games.get(GAME).make_bot("random", "me")
-    for _ in range(500):
-        if game.finished:
-            break
-        due = game.bot_turn()
-        if due is not None:
-            game.play(due[0], bot_action(game.bot(due[0]), due[1]))
-        else:
-            game.play(0, bot_action(mine, view_of(game.state, 0)))
-    assert game.finished and game.halted is None
+    finish_bot_game(game)
+    assert game.halted is None
 
 
 def finished(folder: Path, me: Identity) -> Path:

@@ -9,48 +9,40 @@ import ssl
 from pathlib import Path
 from typing import Any
 
-from goldnet import games
 from goldnet.botgame import BotGame
 from goldnet.games.mountains_rivers.bots import make_bot
 from goldnet.net.client import NetPeer
 from goldnet.net.errors import NetError
 from goldnet.net.frames import Env, Seats, auth_message
 from goldnet.net.invite import Invite
-from goldnet.net.journal import MAX_ENTRY, played, read_journal
+from goldnet.net.journal import played, read_journal
 from goldnet.net.relay import Relay
 from goldnet.records import read, verify
-from goldnet.view import bot_action, view_of
-from protocol.codec import pack, unpack
+from protocol.codec import pack
 from protocol.envelope import ZERO_HASH, Envelope
 from protocol.identity import Identity
 
-from .relaykit import GAME, HOST, Member, MemoryRelay, Raw, run, table_envelope, until
-
-
-def entries(data: bytes) -> list[tuple[Any, ...]]:
-    """A journal file's entries."""
-    out, offset = [], 0
-    while offset < len(data):
-        size = int.from_bytes(data[offset : offset + 4], "big")
-        out.append(unpack(data[offset + 4 : offset + 4 + size], MAX_ENTRY))
-        offset += 4 + size
-    return out
+from ..botplay import finish_bot_game
+from .relaykit import (
+    GAME,
+    HOST,
+    Member,
+    MemoryRelay,
+    Raw,
+    entries,
+    greedy_member,
+    run,
+    table_envelope,
+    until,
+)
 
 
 def bot_game_record(folder: Path, me: Identity) -> list[bytes]:
     """A finished game against a bot on this computer, played with ``me`` in the profile
     ``folder``: its record's envelopes (a record its player may share)."""
     game = BotGame.new(GAME, (3,), ["Ada", "Bot"], 0, ["", "greedy"], me, folder=folder)
-    mine = games.get(GAME).make_bot("random", "me")
-    for _ in range(500):
-        if game.finished:
-            break
-        due = game.bot_turn()
-        if due is not None:
-            game.play(due[0], bot_action(game.bot(due[0]), due[1]))
-        else:
-            game.play(0, bot_action(mine, view_of(game.state, 0)))
-    assert game.finished and game.record is not None
+    finish_bot_game(game)
+    assert game.record is not None
     return list(read(game.record))
 
 
@@ -70,18 +62,8 @@ def test_a_bot_games_table_sent_by_a_hostile_relay(tmp_path: Path) -> None:
     sent: list[list[Any]] = []
     relay = MemoryRelay(on_send=lambda _member, frames: sent.extend(frames))
     invite = Invite("127.0.0.1", 1, Identity.generate().fingerprint)
-    victim = Member(
-        me,
-        invite,
-        relay=relay,
-        name="a",
-        folder=folder,
-        bot=make_bot("greedy", "v"),
-        options=(3,),
-        game=GAME,
-    )
+    victim = greedy_member(me, invite, relay, folder, (3,))
     victim.open_journal(folder / "journal" / "net.journal", "greedy")
-    relay.members = [victim]
     host = Identity.generate()
     victim._on_frame(Seats((host.public, me.public), ("h", "a")))
     refusal: BaseException | None = None
@@ -116,18 +98,7 @@ def test_a_crash_after_the_commit_left_before_the_table_was_journalled(tmp_path:
     seats = Seats((host.public, me.public), ("h", "a"))
 
     def member() -> Member:
-        made = Member(
-            me,
-            invite,
-            relay=relay,
-            name="a",
-            folder=folder,
-            bot=make_bot("greedy", "v"),
-            options=(2,),
-            game=GAME,
-        )
-        relay.members = [made]
-        return made
+        return greedy_member(me, invite, relay, folder, (2,))
 
     first = member()
     path = folder / "journal" / "net.journal"
@@ -268,11 +239,7 @@ def test_old_envelopes_as_evidence_before_a_new_table_of_the_same_members(tmp_pa
     seats = Seats((r_id.public, me.public), ("r", "a"))
     peers = []
     for round_, frames in enumerate(([g1.raw], None)):
-        peer = Member(
-            me, invite, relay=relay, name="a", folder=folder,
-            bot=make_bot("greedy", "v"), options=(2,), game=GAME,
-        )  # fmt: skip
-        relay.members = [peer]
+        peer = greedy_member(me, invite, relay, folder, (2,))
         peer.open_journal(folder / "journal" / f"g{round_}.journal", "greedy")
         peer._on_frame(seats)
         peers.append(peer)

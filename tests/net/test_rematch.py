@@ -86,21 +86,32 @@ def test_seating_keeps_the_old_seat_order_of_those_who_play_again() -> None:
     ]
 
 
+async def finished_table(
+    tmp_path: Path,
+) -> tuple[TableService, Recorder, TableService, Recorder]:
+    """Ada hosts a two-seat Mountains & Rivers table, Bea joins it, random bots play both seats
+    to the end; returned once Bea watches Ada's finished relay for a rematch: ``(ada, what Ada
+    heard, bea, what Bea heard)``."""
+    heard_ada, heard_bea = Recorder(), Recorder()
+    ada = TableService(Profile(tmp_path / "ada"), heard_ada, "Ada", interfaces=[HOST])
+    bea = TableService(Profile(tmp_path / "bea"), heard_bea, "Bea", interfaces=[HOST])
+    hosting = asyncio.create_task(
+        ada.host("mountains-rivers", seats=2, options={"board": 3}, bot="random", port=0)
+    )
+    await until(lambda: ada.invite is not None)
+    assert ada.invite is not None
+    await bea.join(ada.invite, bot="random")
+    await hosting
+    await until(lambda: bea.watch is not None and bea.watch._link is not None)
+    return ada, heard_ada, bea, heard_bea
+
+
 def test_the_whole_rematch_through_two_services_and_a_stranger_refused(tmp_path: Path) -> None:
     async def scenario() -> None:
-        heard_ada, heard_bea = Recorder(), Recorder()
-        ada = TableService(Profile(tmp_path / "ada"), heard_ada, "Ada", interfaces=[HOST])
-        bea = TableService(Profile(tmp_path / "bea"), heard_bea, "Bea", interfaces=[HOST])
-        hosting = asyncio.create_task(
-            ada.host("mountains-rivers", seats=2, options={"board": 3}, bot="random", port=0)
-        )
-        await until(lambda: ada.invite is not None)
+        ada, heard_ada, bea, heard_bea = await finished_table(tmp_path)
         assert ada.invite is not None
-        await bea.join(ada.invite, bot="random")
-        await hosting
         assert bea.peer is not None and bea.peer.machine.table is not None
         old = bea.peer.machine.table
-        await until(lambda: bea.watch is not None and bea.watch._link is not None)
 
         # a stranger cannot watch the finished table for a rematch
         eve = Identity.generate()
@@ -169,17 +180,7 @@ def test_an_offer_nobody_answers_ends_without_a_rematch_and_a_member_floods_no_f
     tmp_path: Path,
 ) -> None:
     async def scenario() -> None:
-        heard_ada, heard_bea = Recorder(), Recorder()
-        ada = TableService(Profile(tmp_path / "ada"), heard_ada, "Ada", interfaces=[HOST])
-        bea = TableService(Profile(tmp_path / "bea"), heard_bea, "Bea", interfaces=[HOST])
-        hosting = asyncio.create_task(
-            ada.host("mountains-rivers", seats=2, options={"board": 3}, bot="random", port=0)
-        )
-        await until(lambda: ada.invite is not None)
-        assert ada.invite is not None
-        await bea.join(ada.invite, bot="random")
-        await hosting
-        await until(lambda: bea.watch is not None and bea.watch._link is not None)
+        ada, heard_ada, bea, heard_bea = await finished_table(tmp_path)
         assert ada.relay is not None and ada.relay.connected == 0  # a watch is no player
 
         plan = await rematch.offer(ada, 1)  # Bea's window says nothing

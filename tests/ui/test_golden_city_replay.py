@@ -17,10 +17,10 @@ from goldnet.botgame import BotGame
 from goldnet.games.golden_city.setup import MISSIONS
 from goldnet.profile import Profile
 from goldnet.records import read, verify
-from goldnet.view import bot_action, view_of
 from protocol.identity import Identity
 from ui.golden_city.words import mission_text
 
+from ..botplay import finish_bot_game
 from .conftest import open_window
 from .golden_city_play import NAMES, entropy_of, policy, seeded_identities
 from .test_golden_city_secrets import texts_of
@@ -37,16 +37,10 @@ def played_record(folder: Path) -> tuple[Path, BotGame]:
             "golden-city", (), list(NAMES), 0, ["", "random", "random"], me,
             folder=folder, entropy=entropy_of(SEED),
         )  # fmt: skip
-    for _ in range(MAX_MOVES):
-        if game.finished:
-            break
-        due = game.bot_turn()
-        if due is not None:
-            game.play(due[0], bot_action(game.bot(due[0]), due[1]))
-        else:
-            view = view_of(game.state, 0)
-            game.play(0, policy(view.observation, view.legal, lantern=True))
-    assert game.finished and game.record is not None
+    finish_bot_game(
+        game, lambda view: policy(view.observation, view.legal, lantern=True), MAX_MOVES
+    )
+    assert game.record is not None
     return game.record, game
 
 
