@@ -44,6 +44,12 @@ def test_the_bundle_workflow_builds_and_smoke_tests_on_three_systems() -> None:
     assert "${{ matrix.smoke }}" in steps
     for entry in job["strategy"]["matrix"]["include"]:
         assert entry["smoke"].startswith("python tools/smoke_bundle.py")
+    # the wheel needs Python 3.11: pipx makes goldnet's environment with the job's Python, not
+    # with the runner's system Python (3.10 on ubuntu-22.04)
+    python = next(step for step in job["steps"] if step.get("uses", "").startswith("actions/setup"))
+    assert python["with"]["python-version"] == "3.11"
+    assert f"pipx install --python '${{{{ steps.{python['id']}.outputs.python-path }}}}'" in steps
+    assert "goldnet --version" in steps
     release = workflow["jobs"]["release"]
     assert release["needs"] == "bundle" and "refs/tags/v" in release["if"]
     published = " ".join(step.get("run", "") for step in release["steps"])
