@@ -84,7 +84,7 @@ def test_the_spec_and_the_program_agree_on_the_app_id() -> None:
 def test_the_icon_set_renders_from_its_svg(qapp: Any, tmp_path: Path) -> None:
     """(``qapp``: the session's QApplication exists first, so the script does not make a
     QGuiApplication, under which no later test could open a window.)"""
-    from PySide6.QtGui import QImage
+    from PySide6.QtGui import QImage, QImageReader
 
     written = tool("render_icons").render(tmp_path)
     names = {path.name for path in written}
@@ -95,6 +95,16 @@ def test_the_icon_set_renders_from_its_svg(qapp: Any, tmp_path: Path) -> None:
         centre = image.pixelColor(size // 2, size // 2)
         corner = image.pixelColor(0, 0)
         assert centre.alpha() == 255 and corner.alpha() == 0  # drawn, with round corners
+    # the Windows and macOS icons hold every size (one big image scales down to a blur)
+    for name, expected in (("goldnet.ico", {16, 24, 32, 48, 256}), ("goldnet.icns", {16, 1024})):
+        reader = QImageReader(str(tmp_path / name))
+        sizes = set()
+        for index in range(reader.imageCount()):
+            assert reader.jumpToImage(index)
+            image = reader.read()
+            assert image.width() == image.height(), name
+            sizes.add(image.width())
+        assert expected <= sizes, (name, sorted(sizes))
 
 
 def test_a_broken_svg_is_a_one_line_error(qapp: Any, tmp_path: Path) -> None:
