@@ -10,6 +10,9 @@ import configparser
 import importlib.util
 import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -72,6 +75,28 @@ def test_the_linux_menu_entry_names_the_app_id_and_the_program() -> None:
     assert desktop["Icon"] == APP_ID and "Game" in desktop["Categories"].split(";")
     installer = (ROOT / "packaging" / "install-desktop.sh").read_text(encoding="utf-8")
     assert f"app_id={APP_ID}" in installer
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a Linux installer (sh)")
+def test_the_menu_entry_runs_the_program_from_a_folder_with_spaces(tmp_path: Path) -> None:
+    """install-desktop.sh quotes the program's path in Exec (Desktop Entry spec): unquoted, a
+    folder like "My Games" split it in two and GLib refused the entry."""
+    unpacked = tmp_path / 'My Games $1 "x"' / f"goldnet-{__version__}"
+    (unpacked / "goldnet").mkdir(parents=True)
+    (unpacked / "goldnet" / "goldnet").write_text("#!/bin/sh\n", encoding="utf-8")
+    (unpacked / "icons").mkdir()
+    for name in ("goldnet-16.png", "goldnet.svg"):
+        (unpacked / "icons" / name).write_bytes(b"")
+    shutil.copy(ROOT / "packaging" / "goldnet.desktop", unpacked / f"{APP_ID}.desktop")
+    shutil.copy(ROOT / "packaging" / "install-desktop.sh", unpacked)
+    home = tmp_path / "home"
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(home / "data")}
+    subprocess.run(["sh", str(unpacked / "install-desktop.sh")], env=env, check=True, timeout=60)
+    entry = (home / "data" / "applications" / f"{APP_ID}.desktop").read_text(encoding="utf-8")
+    program = str(unpacked / "goldnet" / "goldnet").replace("$", "\\\\$").replace('"', '\\\\"')
+    assert f'\nExec="{program}"\n' in entry
+    assert (home / "data" / "icons" / "hicolor" / "16x16" / "apps" / f"{APP_ID}.png").exists()
+    assert (home / ".local" / "bin" / "goldnet").resolve() == unpacked / "goldnet" / "goldnet"
 
 
 def test_the_spec_and_the_program_agree_on_the_app_id() -> None:
