@@ -104,6 +104,11 @@ def test_the_spec_and_the_program_agree_on_the_app_id() -> None:
     assert re.search(rf'^APP_ID = "{re.escape(APP_ID)}"$', spec, re.MULTILINE)
     build = (ROOT / "tools" / "build-bundle.sh").read_text(encoding="utf-8")
     assert f"{APP_ID}.desktop" in build
+    # Qt's GTK theme stays out (its GTK libraries from the build machine crash GTK desktops):
+    # the spec's hook folder holds the QtGui hook that drops it
+    assert 'hookspath=[str(ROOT / "packaging" / "hooks")]' in spec
+    hook = (ROOT / "packaging" / "hooks" / "hook-PySide6.QtGui.py").read_text(encoding="utf-8")
+    assert "add_qt6_dependencies(__file__)" in hook and '"libqgtk3" not in' in hook
 
 
 def test_the_icon_set_renders_from_its_svg(qapp: Any, tmp_path: Path) -> None:
