@@ -10,6 +10,9 @@ app_id=org.goldnet.goldnet
 if [ "${1:-}" = "--remove" ]; then
     rm -f "$bin/goldnet" "$data/applications/$app_id.desktop"
     rm -f "$data"/icons/hicolor/*/apps/$app_id.png "$data/icons/hicolor/scalable/apps/$app_id.svg"
+    if command -v update-desktop-database >/dev/null; then
+        update-desktop-database "$data/applications" || true
+    fi
     echo "goldnet removed from the menu (its folder $here is left as it is)"
     exit 0
 fi
@@ -21,7 +24,20 @@ for png in "$here"/icons/goldnet-*.png; do
     cp "$png" "$data/icons/hicolor/${size}x${size}/apps/$app_id.png"
 done
 cp "$here/icons/goldnet.svg" "$data/icons/hicolor/scalable/apps/$app_id.svg"
-sed "s|^Exec=goldnet|Exec=$here/goldnet/goldnet|" "$here/$app_id.desktop" \
-    > "$data/applications/$app_id.desktop"
-command -v update-desktop-database >/dev/null && update-desktop-database "$data/applications" || true
+# Exec names the program by its absolute path, quoted as the Desktop Entry spec says (a
+# folder such as "My Games" holds a space): inside the quotes \ " ` $ take a backslash, and
+# the file's own escaping doubles every backslash (\ is written \\\\, " is written \\");
+# % is written %%. The line is put in by the shell, not by sed, whose replacement would read
+# & and \ in the path.
+program=$(printf '%s' "$here/goldnet/goldnet" |
+    sed -e 's/\\/\\\\\\\\/g' -e 's/["`$]/\\\\&/g' -e 's/%/%%/g')
+while IFS= read -r line || [ -n "$line" ]; do
+    case $line in
+    Exec=goldnet) printf 'Exec="%s"\n' "$program" ;;
+    *) printf '%s\n' "$line" ;;
+    esac
+done < "$here/$app_id.desktop" > "$data/applications/$app_id.desktop"
+if command -v update-desktop-database >/dev/null; then
+    update-desktop-database "$data/applications" || true
+fi
 echo "goldnet installed: the menu entry, and the command $bin/goldnet"

@@ -10,6 +10,9 @@ import configparser
 import importlib.util
 import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -44,6 +47,12 @@ def test_the_bundle_workflow_builds_and_smoke_tests_on_three_systems() -> None:
     assert "${{ matrix.smoke }}" in steps
     for entry in job["strategy"]["matrix"]["include"]:
         assert entry["smoke"].startswith("python tools/smoke_bundle.py")
+    # the wheel needs Python 3.11: pipx makes goldnet's environment with the job's Python, not
+    # with the runner's system Python (3.10 on ubuntu-22.04)
+    python = next(step for step in job["steps"] if step.get("uses", "").startswith("actions/setup"))
+    assert python["with"]["python-version"] == "3.11"
+    assert f"pipx install --python '${{{{ steps.{python['id']}.outputs.python-path }}}}'" in steps
+    assert "goldnet --version" in steps
     release = workflow["jobs"]["release"]
     assert release["needs"] == "bundle" and "refs/tags/v" in release["if"]
     published = " ".join(step.get("run", "") for step in release["steps"])
@@ -68,17 +77,44 @@ def test_the_linux_menu_entry_names_the_app_id_and_the_program() -> None:
     assert f"app_id={APP_ID}" in installer
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a Linux installer (sh)")
+def test_the_menu_entry_runs_the_program_from_a_folder_with_spaces(tmp_path: Path) -> None:
+    """install-desktop.sh quotes the program's path in Exec (Desktop Entry spec): unquoted, a
+    folder like "My Games" split it in two and GLib refused the entry."""
+    unpacked = tmp_path / 'My Games $1 "x"' / f"goldnet-{__version__}"
+    (unpacked / "goldnet").mkdir(parents=True)
+    (unpacked / "goldnet" / "goldnet").write_text("#!/bin/sh\n", encoding="utf-8")
+    (unpacked / "icons").mkdir()
+    for name in ("goldnet-16.png", "goldnet.svg"):
+        (unpacked / "icons" / name).write_bytes(b"")
+    shutil.copy(ROOT / "packaging" / "goldnet.desktop", unpacked / f"{APP_ID}.desktop")
+    shutil.copy(ROOT / "packaging" / "install-desktop.sh", unpacked)
+    home = tmp_path / "home"
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(home / "data")}
+    subprocess.run(["sh", str(unpacked / "install-desktop.sh")], env=env, check=True, timeout=60)
+    entry = (home / "data" / "applications" / f"{APP_ID}.desktop").read_text(encoding="utf-8")
+    program = str(unpacked / "goldnet" / "goldnet").replace("$", "\\\\$").replace('"', '\\\\"')
+    assert f'\nExec="{program}"\n' in entry
+    assert (home / "data" / "icons" / "hicolor" / "16x16" / "apps" / f"{APP_ID}.png").exists()
+    assert (home / ".local" / "bin" / "goldnet").resolve() == unpacked / "goldnet" / "goldnet"
+
+
 def test_the_spec_and_the_program_agree_on_the_app_id() -> None:
     spec = (ROOT / "packaging" / "goldnet.spec").read_text(encoding="utf-8")
     assert re.search(rf'^APP_ID = "{re.escape(APP_ID)}"$', spec, re.MULTILINE)
     build = (ROOT / "tools" / "build-bundle.sh").read_text(encoding="utf-8")
     assert f"{APP_ID}.desktop" in build
+    # Qt's GTK theme stays out (its GTK libraries from the build machine crash GTK desktops):
+    # the spec's hook folder holds the QtGui hook that drops it
+    assert 'hookspath=[str(ROOT / "packaging" / "hooks")]' in spec
+    hook = (ROOT / "packaging" / "hooks" / "hook-PySide6.QtGui.py").read_text(encoding="utf-8")
+    assert "add_qt6_dependencies(__file__)" in hook and '"libqgtk3" not in' in hook
 
 
 def test_the_icon_set_renders_from_its_svg(qapp: Any, tmp_path: Path) -> None:
     """(``qapp``: the session's QApplication exists first, so the script does not make a
     QGuiApplication, under which no later test could open a window.)"""
-    from PySide6.QtGui import QImage
+    from PySide6.QtGui import QImage, QImageReader
 
     written = tool("render_icons").render(tmp_path)
     names = {path.name for path in written}
@@ -89,6 +125,16 @@ def test_the_icon_set_renders_from_its_svg(qapp: Any, tmp_path: Path) -> None:
         centre = image.pixelColor(size // 2, size // 2)
         corner = image.pixelColor(0, 0)
         assert centre.alpha() == 255 and corner.alpha() == 0  # drawn, with round corners
+    # the Windows and macOS icons hold every size (one big image scales down to a blur)
+    for name, expected in (("goldnet.ico", {16, 24, 32, 48, 256}), ("goldnet.icns", {16, 1024})):
+        reader = QImageReader(str(tmp_path / name))
+        sizes = set()
+        for index in range(reader.imageCount()):
+            assert reader.jumpToImage(index)
+            image = reader.read()
+            assert image.width() == image.height(), name
+            sizes.add(image.width())
+        assert expected <= sizes, (name, sorted(sizes))
 
 
 def test_a_broken_svg_is_a_one_line_error(qapp: Any, tmp_path: Path) -> None:

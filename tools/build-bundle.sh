@@ -60,7 +60,19 @@ Linux)
 Darwin)
     out=dist/goldnet-"$version"-macos-"$arch".dmg
     rm -f "$out"
-    hdiutil create -volname goldnet -srcfolder dist/goldnet.app -ov -format UDZO "$out" > /dev/null
+    # hdiutil fails now and then with "Resource busy" on CI's macOS runners (a system service
+    # holds the image it attaches): tried up to five times before the build fails
+    tries=1
+    until hdiutil create -volname goldnet -srcfolder dist/goldnet.app -ov -format UDZO "$out" \
+        > /dev/null; do
+        if [ "$tries" -ge 5 ]; then
+            echo "build-bundle.sh: hdiutil create failed $tries times" >&2
+            exit 1
+        fi
+        tries=$((tries + 1))
+        echo "hdiutil create failed: try $tries of 5 in 10 s" >&2
+        sleep 10
+    done
     ;;
 *)
     echo "build-bundle.sh: use tools/build-bundle.ps1 on Windows" >&2

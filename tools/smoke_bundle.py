@@ -65,6 +65,12 @@ def program_name() -> str:
     return "goldnet.exe" if sys.platform == "win32" else "goldnet"
 
 
+def build_python() -> Path:
+    """The interpreter of the build environment, where the build installed the wheel."""
+    venv = ROOT / "build" / "bundle-venv"
+    return venv / "Scripts" / "python.exe" if sys.platform == "win32" else venv / "bin" / "python"
+
+
 def default_archive() -> Path | None:
     found = sorted((ROOT / "dist").glob(f"goldnet-{source_version()}-*.tar.gz"))
     found += sorted((ROOT / "dist").glob(f"goldnet-{source_version()}-*.zip"))
@@ -321,7 +327,9 @@ def main(argv: list[str]) -> int:
         if archive is not None:
             report["archive MB"] = round(archive.stat().st_size / 1e6, 1)
         if args.first_paint:
-            python = args.compare_python or ROOT / "build" / "bundle-venv" / "bin" / "python"
+            python = args.compare_python or build_python()
+            if not python.is_file():
+                raise SmokeError(f"no Python at {python} to compare with (--compare-python)")
             report["first paint"] = first_paint(program, python, args.first_paint, work)
     except SmokeError as exc:
         print(f"smoke_bundle: FAILED: {exc}", file=sys.stderr)
