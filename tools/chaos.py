@@ -341,15 +341,23 @@ def _line(r: dict[str, Any]) -> str:
     )
 
 
-def _remove(base: Path, timeout: float = 10.0) -> None:
+def _remove(base: Path, timeout: float = 30.0) -> None:
     """Delete the session's folder; a killed process may still be writing into it for a moment
-    (its files reappear after a first removal): try again, every 0.2 s, for ``timeout`` s."""
+    (its files reappear after a first removal; on a loaded machine one blocked in a disk sync
+    dies only once the sync returns): try again, every 0.2 s, for ``timeout`` s, then say on
+    stderr what is left."""
     deadline = time.monotonic() + timeout
     for _ in range(int(timeout / 0.2) + 1):
         shutil.rmtree(base, ignore_errors=True)
-        if not base.exists() or time.monotonic() > deadline:
+        if not base.exists():
             return
+        if time.monotonic() > deadline:
+            break
         time.sleep(0.2)
+    left = sorted(str(p.relative_to(base)) for p in base.rglob("*"))[:10]
+    print(
+        f"chaos: could not remove {base} (left: {', '.join(left) or 'the folder'})", file=sys.stderr
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
