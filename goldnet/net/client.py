@@ -321,7 +321,6 @@ class NetPeer(TablePeer):
         if link is None or done is None or done.done() or self._link_yielding:
             return
         self._link_active = asyncio.get_running_loop().time()
-        self.holding = True  # the envelopes accepted: journalled in one write per read
         try:
             while self.outcome is None:
                 if self.failure is not None:
@@ -330,13 +329,11 @@ class NetPeer(TablePeer):
                     raise self._stopped
                 frame = link.buffered()
                 if frame is None:
-                    self.write_accepted()
                     link.reader.check()  # the end of the stream, once its frames are taken
                     return
                 writes = self._writes
                 self._on_frame(frame)
                 if self._writes != writes and link.reader.frames and self.outcome is None:
-                    self.write_accepted()
                     self._link_yielding = True
                     asyncio.get_running_loop().call_soon(self._after_yield, done, 1)
                     return
@@ -345,8 +342,6 @@ class NetPeer(TablePeer):
         except Exception as exc:  # ends this connection: _connect judges it (LOST: retried)
             if not done.done():
                 done.set_exception(exc)
-        finally:
-            self.holding = False  # what is still held is written by the next step
 
     def _after_yield(self, done: asyncio.Future[None], turns: int) -> None:
         if done is not self._link_done:

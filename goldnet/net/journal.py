@@ -193,10 +193,8 @@ class Journal:
         if envelopes:
             self._write(*(["out", envelope] for envelope in envelopes), sync=True)
 
-    def incoming(self, index: int, envelope: bytes, *more: tuple[int, bytes]) -> None:
-        """Journal an envelope of the game taken from the relay's log at ``index`` (and the
-        pairs ``more`` after it: one write for all), unsynced."""
-        self._write(["in", index, envelope], *(["in", i, e] for i, e in more))
+    def incoming(self, index: int, envelope: bytes) -> None:
+        self._write(["in", index, envelope])
 
     def moved(self, invite: str) -> None:
         self._write(["moved", invite], sync=True)

@@ -181,11 +181,6 @@ class TablePeer:
         self._replaying = False
         self._journalled = 0
         """How many of the machine's accepted envelopes were looked at for the journal."""
-        self._accepted: list[tuple[int, bytes]] = []
-        """Accepted envelopes of the others (relay log index, bytes) not written yet."""
-        self.holding = False
-        """Set while a connection takes the frames of one read: the envelopes accepted
-        meanwhile are journalled together, in one write, by :meth:`write_accepted`."""
         self._index = 0
         """The relay log index of the envelope being taken."""
         self._ended = asyncio.Event()
@@ -488,24 +483,13 @@ class TablePeer:
             self._tell_views()
 
     def _journal_accepted(self) -> None:
-        """Journal what the machine accepted since last time (not this peer's own): at once,
-        or at the end of the read under way if :attr:`holding` (unsynced entries either way:
-        one write instead of one per envelope)."""
+        """Journal what the machine accepted since last time (not this peer's own)."""
         received = self.machine.received
         while self._journalled < len(received):
             data = received[self._journalled]
             self._journalled += 1
             if self.journal is not None and hashlib.sha256(data).digest() not in self.own:
-                self._accepted.append((self._index, data))
-        if not self.holding:
-            self.write_accepted()
-
-    def write_accepted(self) -> None:
-        """Write the accepted envelopes held back (:attr:`holding`) to the journal, in one
-        write."""
-        if self._accepted and self.journal is not None:
-            self.journal.incoming(*self._accepted[0], *self._accepted[1:])
-        self._accepted.clear()
+                self.journal.incoming(self._index, data)
 
     def _drain(self) -> None:
         while True:
@@ -579,7 +563,6 @@ class TablePeer:
                 reason = "nothing happened for the table's abandonment time"
         if self.journal is not None:
             self._journal_accepted()
-            self.write_accepted()
             self.journal.end(ending, str(path), reason)
             self.journal.close()
         self.outcome = Outcome(
