@@ -59,12 +59,26 @@ def fanout_latencies(reports: Sequence[dict[str, Any]], warm: int = 0) -> list[f
     moved: dict[int, float] = {}
     for report in reports:
         moved.update((int(r), at) for r, at in report["moved"])
-    known = [{int(r): at for r, at in report["known"]} for report in reports]
+    known = [{int(k[0]): k[1] for k in report["known"]} for report in reports]
     return [
         max(k[r] for k in known) - at
         for r, at in sorted(moved.items())
         if r >= warm and all(r in k for k in known)
     ]
+
+
+def fanout_cpu(reports: Sequence[dict[str, Any]], warm: int = 0) -> list[float]:
+    """Each party's CPU (s) per round after the first ``warm``: its own CPU
+    (``time.process_time``, reported beside each ``known`` time) from knowing round ``warm``
+    to knowing its last round, over the rounds between; a party that knew too few is left
+    out."""
+    out = []
+    for report in reports:
+        cpu = {int(r): c for r, _, c in report["known"]}
+        last = max(cpu, default=-1)
+        if warm in cpu and last > warm:
+            out.append((cpu[last] - cpu[warm]) / (last - warm))
+    return out
 
 
 def identities(seed: str, parties: int) -> list[Identity]:
@@ -84,9 +98,10 @@ def envelopes(identity: Identity, rounds: int) -> list[bytes]:
 
 async def fanout_echoes(
     tables: Tables, parties: int, rounds: int, warm: int, seed: str
-) -> list[float]:
+) -> tuple[list[float], list[float]]:
     """``rounds`` rounds of the six-party echo (``parties`` processes) through a new table of
-    ``tables``' relay; the latencies (s) of those after the first ``warm``.
+    ``tables``' relay: the latencies (s) of those after the first ``warm``
+    (:func:`fanout_latencies`), and each party's CPU per round (s, :func:`fanout_cpu`).
 
     Raises:
         RuntimeError: a party failed or took longer than :data:`TIMEOUT`.
@@ -113,14 +128,14 @@ async def fanout_echoes(
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
-    return fanout_latencies(reports, warm)
+    return fanout_latencies(reports, warm), fanout_cpu(reports, warm)
 
 
 async def _party(spec: dict[str, Any]) -> dict[str, Any]:
     """One party of the echo (module docstring): ``spec`` gives the table's port and
     fingerprint, the number of ``parties``, this one's index ``me``, the ``rounds`` and the
-    ``seed`` of the identities. Returns when this party moved (``moved``) and knew
-    (``known``) each round."""
+    ``seed`` of the identities. Returns when this party moved (``moved``: round, time) and
+    knew (``known``: round, time, this process's CPU then) each round."""
     from .net.connection import RelayConnection
     from .net.frames import Env, Seats
     from .net.invite import Invite
@@ -131,7 +146,7 @@ async def _party(spec: dict[str, Any]) -> dict[str, Any]:
     who = {data: (party, r) for party, chain in enumerate(sent) for r, data in enumerate(chain)}
     answers: list[set[int]] = [set() for _ in range(rounds)]
     moved: list[tuple[int, float]] = []
-    known: list[tuple[int, float]] = []
+    known: list[tuple[int, float, float]] = []
     link = await RelayConnection.open(Invite(HOST, spec["port"], spec["fingerprint"]))
     await link.greet(everyone[me], "player", f"echo {me}")
     loop = asyncio.get_running_loop()
@@ -145,7 +160,7 @@ async def _party(spec: dict[str, Any]) -> dict[str, Any]:
     def heard(party: int, r: int) -> None:
         answers[r].add(party)
         if len(answers[r]) == parties - 1:
-            known.append((r, time.perf_counter()))
+            known.append((r, time.perf_counter(), time.process_time()))
             if r + 1 == rounds:
                 if not done.done():
                     done.set_result(None)

@@ -29,6 +29,7 @@ the six-party echo's parties six more (:func:`~goldnet.bench_fanout.fanout_echoe
   frame to all six, until every one of the six holds every answer; after
   :data:`~goldnet.bench_roll.THINK` seconds idle, pre-signed frames, the members' connection
   code. No six-peer die can take less: it sends these frames in this order, and more work.
+  With each party's CPU per round, beside the members' CPU per die below.
 - **CPU per peer** of a die and of a public reveal: each member's own CPU
   (``time.process_time``) for it — from the start of the step that sent its envelopes for it
   until they left, less the journal's write-ahead, then until it knew the outcome; and the six
@@ -201,7 +202,7 @@ async def _run(games: int, seats: int = SEATS) -> dict[str, list[float]]:
     """``games`` games of ``seats`` members, each followed by echoes: the samples (s)."""
     tables = Tables(hosted=False)
     run: dict[str, list[float]] = {"deal": [], "draw": [], "card": [], "echo": [], "sync": []}
-    run["fanout"] = []
+    run["fanout"], run["fanout cpu"] = [], []
     run["alone"], run["together"] = [], []
     for kind in ("draw", "card"):
         run[f"{kind} path"], run[f"{kind} cpu"], run[f"{kind} total"] = [], [], []
@@ -226,7 +227,9 @@ async def _run(games: int, seats: int = SEATS) -> dict[str, list[float]]:
                 run["sync"] += [t for m in members for t in m["syncs"]]
                 run["echo"] += await _echoes(tables)
                 fanout = fanout_echoes(tables, seats, 20 + ECHOES, 20, f"bench/fanout/{number}")
-                run["fanout"] += await asyncio.wait_for(fanout, TIMEOUT)
+                echoed, cpu = await asyncio.wait_for(fanout, TIMEOUT)
+                run["fanout"] += echoed
+                run["fanout cpu"] += cpu
     finally:
         await tables.close()
     return run
@@ -261,6 +264,11 @@ def run_table_bench(repeat: int = 50) -> dict[str, Figure]:
             "unit": "ms",
             "runs": len(fans),
             "target": "the reference of the <= 3x targets",
+        },
+        "relay TLS echo, 6 parties, CPU per party per round (one process's CPU)": {
+            "median": statistics.median(run["fanout cpu"]) * 1000,
+            "unit": "ms",
+            "runs": len(run["fanout cpu"]),
         },
     }
     syncs = run["sync"]
