@@ -6,9 +6,9 @@ percentile and maximum: a player waits for the slow moves); the protocol's figur
 journals on, against a TLS echo through the same relay in the same run (median and 95th
 percentile, :mod:`goldnet.bench_roll`); the mental-poker deck's setup and audit
 (:mod:`goldnet.bench_deck`); a 6-process Golden City deal's wall time, and a public reveal's
-and a die's latency with 6 peers against the TLS echo (:mod:`goldnet.bench_table`); the lobby's
-first paint (:mod:`goldnet.bench_ui`); the relay under 2,000 idle connections
-(:mod:`goldnet.bench_relay`).
+and a die's latency with 6 peers against a six-party TLS echo — a die's frames without the
+protocol — and the two-party one (:mod:`goldnet.bench_table`); the lobby's first paint
+(:mod:`goldnet.bench_ui`); the relay under 2,000 idle connections (:mod:`goldnet.bench_relay`).
 
 Timing uses the clock, so it lives here and never in the rules or in tests.
 """

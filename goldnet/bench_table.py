@@ -6,8 +6,9 @@ Six members play whole Golden City games on 127.0.0.1, each a process of its own
 journal on and a random bot that thinks :data:`~goldnet.bench_roll.THINK` seconds before each
 move), through a standalone relay in a process of its own
 (:class:`~goldnet.bench_relay.RelayProcess`); the deck deals every game with ``k`` = 20
-shadows. The echo's table is another table of the same relay process, and its answering
-process is one more process (:class:`~goldnet.bench_roll.Echo`), run after each game.
+shadows. The echoes' tables are other tables of the same relay process, run after each game: the
+two-party echo's answering process is one more process (:class:`~goldnet.bench_roll.Echo`),
+the six-party echo's parties six more (:func:`~goldnet.bench_fanout.fanout_echoes`).
 
 - **Deal wall time**: from the first member to have every commitment (the deal begins there)
   to the last member to see the deal done (play begins everywhere): six deck keys, six
@@ -19,22 +20,30 @@ process is one more process (:class:`~goldnet.bench_roll.Echo`), run after each 
   member (the latest of the six).
 - **Die latency**: from the move that makes a die due at once until its outcome is known at
   every member.
-- **TLS echo** (the reference): a frame from this process through the relay to an answering
-  process and back, each after :data:`~goldnet.bench_roll.THINK` seconds idle, as in the roll
-  figures of :mod:`goldnet.bench_roll`.
+- **Two-party TLS echo** (the roll bench's reference): a frame from this process through the
+  relay to an answering process and back, each after :data:`~goldnet.bench_roll.THINK` seconds
+  idle, as in the roll figures of :mod:`goldnet.bench_roll`: one answer, not a die's five.
+- **Six-party TLS echo** (the reference the ≤ 3× target is judged against,
+  :mod:`goldnet.bench_fanout`): a die's messages without the protocol's work — one frame from
+  one of six processes through the relay to the five others, each answering at once with one
+  frame to all six, until every one of the six holds every answer; after
+  :data:`~goldnet.bench_roll.THINK` seconds idle, pre-signed frames, the members' connection
+  code. No six-peer die can take less: it sends these frames in this order, and more work.
+  With each party's CPU per round, beside the members' CPU per die below.
 - **CPU per peer** of a die and of a public reveal: each member's own CPU
   (``time.process_time``) for it — from the start of the step that sent its envelopes for it
   until they left, less the journal's write-ahead, then until it knew the outcome; and the six
   members' CPU for one over this machine's cores (the least wall time it can give it).
 - **Critical path** (:func:`critical_paths`): the same work as if each member had a core of its
-  own, plus the TLS echo for the two legs through the relay, with the journal's write-aheads
-  measured after each game with no member running (:func:`write_aheads`: the in-game figure is
-  mostly the wait for a core after the sync). The real ratios above are unchanged.
+  own, plus the two-party TLS echo for the two legs through the relay, with the journal's
+  write-aheads measured after each game with no member running (:func:`write_aheads`: the
+  in-game figure is mostly the wait for a core after the sync). The real ratios above are
+  unchanged.
 
 The members' clocks are ``time.perf_counter``, a system-wide clock (see
 :mod:`goldnet.bench_roll`), so the processes' times compare. Median and 95th percentile
-(nearest rank); the ratios compare the medians (and the 95th percentiles). Loopback only;
-every wait is bounded.
+(nearest rank); the ratios compare the medians (and the 95th percentiles), each ratio's name
+saying which echo it is to. Loopback only; every wait is bounded.
 """
 
 from __future__ import annotations
@@ -51,6 +60,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from .bench_fanout import fanout_echoes
 from .bench_relay import Figure
 from .bench_roll import ECHOES, Echo, Tables, finish, p95, spawn
 from .net.journal import Journal
@@ -192,6 +202,7 @@ async def _run(games: int, seats: int = SEATS) -> dict[str, list[float]]:
     """``games`` games of ``seats`` members, each followed by echoes: the samples (s)."""
     tables = Tables(hosted=False)
     run: dict[str, list[float]] = {"deal": [], "draw": [], "card": [], "echo": [], "sync": []}
+    run["fanout"], run["fanout cpu"] = [], []
     run["alone"], run["together"] = [], []
     for kind in ("draw", "card"):
         run[f"{kind} path"], run[f"{kind} cpu"], run[f"{kind} total"] = [], [], []
@@ -215,6 +226,10 @@ async def _run(games: int, seats: int = SEATS) -> dict[str, list[float]]:
                     run[f"{kind} total"] += total
                 run["sync"] += [t for m in members for t in m["syncs"]]
                 run["echo"] += await _echoes(tables)
+                fanout = fanout_echoes(tables, seats, 20 + ECHOES, 20, f"bench/fanout/{number}")
+                echoed, cpu = await asyncio.wait_for(fanout, TIMEOUT)
+                run["fanout"] += echoed
+                run["fanout cpu"] += cpu
     finally:
         await tables.close()
     return run
@@ -229,6 +244,7 @@ def run_table_bench(repeat: int = 50) -> dict[str, Figure]:
     """
     run = asyncio.run(_run(max(1, repeat // 25)))
     echo, echoes = statistics.median(run["echo"]), run["echo"]
+    fan, fans = statistics.median(run["fanout"]), run["fanout"]
     figures: dict[str, Figure] = {
         "Golden City deal, 6 processes through a relay (k=20, wall time)": {
             "median": statistics.median(run["deal"]),
@@ -236,11 +252,23 @@ def run_table_bench(repeat: int = 50) -> dict[str, Figure]:
             "runs": len(run["deal"]),
             "target": "",
         },
-        "relay TLS echo, 6-peer Golden City run (reference, same run)": {
+        "relay TLS echo, 2 parties (one answer), 6-peer Golden City run (same run)": {
             "median": echo * 1000,
             "p95": p95(echoes) * 1000,
             "unit": "ms",
             "runs": len(echoes),
+        },
+        "relay TLS echo, 6 parties (a die's frames: 1 out, 5 answers to all), same run": {
+            "median": fan * 1000,
+            "p95": p95(fans) * 1000,
+            "unit": "ms",
+            "runs": len(fans),
+            "target": "the reference of the <= 3x targets",
+        },
+        "relay TLS echo, 6 parties, CPU per party per round (one process's CPU)": {
+            "median": statistics.median(run["fanout cpu"]) * 1000,
+            "unit": "ms",
+            "runs": len(run["fanout cpu"]),
         },
     }
     syncs = run["sync"]
@@ -268,14 +296,20 @@ def run_table_bench(repeat: int = 50) -> dict[str, Figure]:
             "p95": p95(samples) * 1000,
             "unit": "ms",
             "runs": len(samples),
-            "target": "<= 3x the TLS echo",
+            "target": "<= 3x the 6-party TLS echo",
         }
-        figures[f"Golden City {what} / TLS echo, 6 peers"] = {
+        figures[f"Golden City {what} / 6-party TLS echo, 6 peers"] = {
+            "median": statistics.median(samples) / fan,
+            "p95": p95(samples) / p95(fans),
+            "unit": "x",
+            "runs": len(samples),
+            "target": "<= 3x",
+        }
+        figures[f"Golden City {what} / 2-party TLS echo, 6 peers"] = {
             "median": statistics.median(samples) / echo,
             "p95": p95(samples) / p95(echoes),
             "unit": "x",
             "runs": len(samples),
-            "target": "<= 3x",
         }
         cpu, path, total = run[f"{kind} cpu"], run[f"{kind} path"], run[f"{kind} total"]
         if not path:
@@ -294,18 +328,19 @@ def run_table_bench(repeat: int = 50) -> dict[str, Figure]:
             "unit": "ms",
             "runs": len(total),
         }
-        figures[f"Golden City {what} critical path, 6 peers (one core per peer, + TLS echo)"] = {
+        modelled = f"Golden City {what} critical path, 6 peers (one core per peer, + 2-party echo)"
+        figures[modelled] = {
             "median": (statistics.median(path) + echo) * 1000,
             "p95": (p95(path) + echo) * 1000,
             "unit": "ms",
             "runs": len(path),
         }
-        figures[f"Golden City {what} critical path / TLS echo, 6 peers (one core per peer)"] = {
+        figures[f"Golden City {what} critical path / 2-party TLS echo, 6 peers (core per peer)"] = {
             "median": (statistics.median(path) + echo) / echo,
             "p95": (p95(path) + echo) / echo,
             "unit": "x",
             "runs": len(path),
-            "target": "<= 3x",
+            "target": "(the target is judged against the 6-party echo)",
         }
     return figures
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+from goldnet.bench_fanout import fanout_cpu, fanout_echoes, fanout_latencies
+from goldnet.bench_roll import Tables
 from goldnet.bench_table import _run, critical_paths, deal_time, latencies
 
 
@@ -36,7 +38,8 @@ def test_the_bench_plays_a_dealt_golden_city_game_through_a_relay_process() -> N
     run = asyncio.run(_run(1, seats=2))
     assert len(run["deal"]) == 1 and run["deal"][0] > 0
     assert run["draw"] and run["card"] and run["echo"]  # dice and public cards were timed
-    assert all(t > 0 for t in run["draw"] + run["card"] + run["echo"])
+    assert run["fanout"] and run["fanout cpu"]  # and the echo of a die's frames, as many parties
+    assert all(t > 0 for t in run["draw"] + run["card"] + run["echo"] + run["fanout"])
     assert run["draw path"] and run["draw cpu"] and run["alone"] and run["together"]
     assert all(t > 0 for t in run["draw path"] + run["draw cpu"] + run["alone"])
 
@@ -55,3 +58,38 @@ def test_the_critical_path_adds_the_mover_the_slowest_answer_and_the_slowest_fin
     assert critical_paths(members, "card", 0.0, 0.0) == ([], [], [])
     members[2]["paths"] = []  # a member that never knew it: left out
     assert critical_paths(members, "draw", 0.0, 0.0) == ([], [], [])
+
+
+def test_a_fanout_round_runs_from_its_move_to_the_last_party_that_knew_it() -> None:
+    reports = [  # party 0 moved rounds 0 and 2, party 1 round 1; each knew each round then
+        {"moved": [[0, 1.0], [2, 5.0]], "known": [[0, 1.5, 0.0], [1, 3.25, 0.0], [2, 5.5, 0.0]]},
+        {"moved": [[1, 3.0]], "known": [[0, 1.75, 0.0], [1, 3.5, 0.0], [2, 5.25, 0.0]]},
+        {"moved": [], "known": [[0, 1.25, 0.0], [1, 3.125, 0.0]]},  # never knew round 2
+    ]
+    assert fanout_latencies(reports) == [0.75, 0.5]
+    assert fanout_latencies(reports, warm=1) == [0.5]  # the warm-up rounds are left out
+    assert fanout_latencies([{"moved": [], "known": []}]) == []
+
+
+def test_a_partys_cpu_per_round_runs_from_the_first_counted_round_to_its_last() -> None:
+    reports = [  # [round, time, CPU then]
+        {"moved": [], "known": [[0, 1.0, 0.5], [1, 2.0, 0.75], [2, 3.0, 1.5]]},
+        {"moved": [], "known": [[0, 1.0, 0.25], [1, 2.0, 0.5]]},
+        {"moved": [], "known": [[2, 3.0, 0.25]]},  # never knew round 1: left out
+    ]
+    assert fanout_cpu(reports, warm=1) == [0.75]  # (1.5 - 0.75) over rounds 1 to 2
+    assert fanout_cpu(reports, warm=0) == [0.5, 0.25]
+
+
+def test_the_six_party_echo_runs_its_rounds_through_a_relay_process() -> None:
+    async def run() -> list[float]:
+        tables = Tables(hosted=False)
+        try:
+            latencies, cpu = await fanout_echoes(tables, parties=3, rounds=8, warm=2, seed="t")
+            assert len(cpu) == 3 and all(c > 0 for c in cpu)  # each party's CPU per round
+            return latencies
+        finally:
+            await tables.close()
+
+    latencies = asyncio.run(run())
+    assert len(latencies) == 6 and all(t > 0 for t in latencies)
