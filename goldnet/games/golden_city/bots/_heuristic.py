@@ -50,6 +50,8 @@ class ToolRates:
     lantern: int = 200
     pony: int = 160
     margin: int = 50
+    pickaxe_turns: int = 22
+    pony_turns: int = 12
 
 
 MISSION_TOOLS: dict[tuple[str, str], int] = {
@@ -143,13 +145,18 @@ class HeuristicBot:
     def values(self, st: State, s: int, legal_actions: Sequence[Action]) -> list[int]:
         """The one-look value (units) of each of seat ``s``'s ``legal_actions`` in ``st`` (a
         position seen from ``s``: its own knowledge only), in the order given."""
-        v = Valuer(st, s, self.weights)
+        v = Valuer(st, s, self.weights_at(st, s))
         phase = st.todo[0][0]
         if phase == "store":
             return [self._store_value(v, s, a) for a in legal_actions]
         if phase == "before":
             return [self._before_value(v, s, a) for a in legal_actions]
         return [after_value(v, s, a) for a in legal_actions]
+
+    def weights_at(self, st: State, s: int) -> Weights:
+        """The valuer's settings for seat ``s``'s choice in ``st``: :attr:`weights` (the strong
+        bot changes its risk appetite with its standing)."""
+        return self.weights
 
     def claim(self, observation: Any, claims: Sequence[Action]) -> Action | None:
         """``("mission",)`` as soon as its mission is fulfilled and it may claim, else None."""
@@ -165,7 +172,9 @@ class HeuristicBot:
         turns = v.rounds
         r = self.rates
         if tool == "pickaxe":
-            worth = r.pickaxe * turns if st.board.galleries and turns >= 4 else 0
+            # bought late, a pickaxe seldom repays (but it is a step of the outfitter mission)
+            least = 4 if v.mission_step(s, OUTFITTER) > 0 else r.pickaxe_turns
+            worth = r.pickaxe * turns if st.board.galleries and turns >= least else 0
         elif tool == "lantern":
             # a lantern repays by lighting a mine visit (a peek is worth about half a nugget,
             # below its price): without a pickaxe it is worth only its step towards the
@@ -174,7 +183,7 @@ class HeuristicBot:
                 return 0
             worth = r.lantern
         elif tool == "pony":
-            worth = r.pony if turns >= 3 else 0
+            worth = r.pony if turns >= r.pony_turns else 0
         else:
             worth = int(getattr(r, tool)) * turns
         mission = st.mission[s]
