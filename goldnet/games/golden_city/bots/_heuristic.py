@@ -3,7 +3,9 @@
 At the store it buys the tool whose expected worth over the turns left most exceeds its price
 (the lantern only with a pickaxe in hand — a lit mine visit is what repays it, a peek does not;
 the pickaxe bought first, the lantern may follow at the same store — or as a step towards the
-outfitter mission);
+outfitter mission; the Pony Express only with :attr:`ToolRates.pony_turns` turns or more
+expected to be left, the pickaxe's rate only with :attr:`ToolRates.pickaxe_turns` — a tool bought
+late seldom repays);
 before the roll it rides home on the Pony Express when the sack is worth more at home than on
 the road, crosses a lake when the far landing is worth more than rolling here, and uses its
 lantern on the face-down hill its die most often reaches (unless the lantern is kept to light
@@ -41,7 +43,9 @@ class ToolRates:
     """What a tool is expected to bring, in units of :data:`~._value.U`: per turn left for the
     kept tools, once for the used-up ones (the lantern: one lit mine visit, worth it only to a
     seat holding a pickaxe); a tool is bought when its worth exceeds its price by
-    :attr:`margin`."""
+    :attr:`margin`. The Pony Express is worth something only with :attr:`pony_turns` or more
+    turns expected to be left, the pickaxe's rate only with :attr:`pickaxe_turns` (its share of
+    a `mine` or `ghosts` bonus, and its step of the `outfitter` mission, count earlier too)."""
 
     revolver: int = 14
     sieve: int = 8

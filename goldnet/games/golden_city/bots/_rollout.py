@@ -12,11 +12,11 @@ so candidates are compared on the same luck):
   with nothing else; the other seats' missions stay unknown (``None``);
 - the **play-out**: every seat plays the heuristic's one-look choice
   (:meth:`~._heuristic.HeuristicBot.values`, first best on ties) — the bot's own seat with its
-  own weights and rates, the others with the heuristic bot's (:data:`OPPONENT`) — but leaves the store at once
-  (a tool's worth comes after the horizon, its price before it: a purchase would only count
-  against the line that goes home); the die is drawn from a stream named by the rollout and the
-  turn (so that every candidate sees the same rolls), the duels, the sieve and the Gazette from
-  the rollout's stream, and a reveal takes the dealt value;
+  own weights and rates, the others with the heuristic bot's (:data:`OPPONENT`) — but leaves
+  the store at once (a tool's worth comes after the horizon, its price before it: a purchase
+  would only count against the line that goes home); the die is drawn from a stream named by
+  the rollout and the turn (so that every candidate sees the same rolls), the duels, the sieve
+  and the Gazette from the rollout's stream, and a reveal takes the dealt value;
 - the **horizon**: the play-out stops when :attr:`Plan.horizon` turns after the decision's turn
   have begun (or at the game's end, or at a mission reveal), and is valued by :func:`leaf`: the
   bot's lead over its best rival on the scale of a chance of winning (:func:`win_score`); a game

@@ -68,6 +68,11 @@ class Settings:
             where the heuristic's one-look value is best for it (0: its own turn only).
         width_base, width_step: per seat count, the lead (units) worth an even chance, and its
             growth per locomotive advance still to come (:meth:`width`).
+        bold, careful, lead, late_rounds: the risk appetite by standing
+            (:meth:`StrongBot.weights_at`): per 100, how much the sack's risks count when
+            behind the best rival by more than ``lead`` units with at most ``late_rounds``
+            turns left (``bold``), or ahead by as much (``careful``); 100 and 100 (as built):
+            the heuristic's weights throughout (tried: no measurable gain, see the bots' docs).
     """
 
     rollouts: int = 32
