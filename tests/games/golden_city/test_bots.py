@@ -330,6 +330,23 @@ def test_buys_the_pony_and_the_pickaxe_only_with_turns_enough_left(name: str) ->
 # --- the strong bot's pieces ------------------------------------------------------------------
 
 
+def test_the_strong_bots_risk_appetite_follows_its_standing() -> None:
+    class Bold(StrongBot):
+        settings = Settings(bold=50, careful=200, lead=300)
+
+    st = game(2, ("prospector", "raft"))
+    base = StrongBot.weights
+    assert StrongBot(0).weights_at(st, 0) is base  # as built: the heuristic's weights
+    st.bank[1] = 20  # seat 0 far behind: its sack's risks count half
+    behind = Bold(0).weights_at(st, 0)
+    assert (behind.exposure, behind.late) == (base.exposure // 2, base.late // 2)
+    st.bank[1], st.bank[0] = 0, 20  # far ahead: twice
+    ahead = Bold(0).weights_at(st, 0)
+    assert (ahead.exposure, ahead.late) == (base.exposure * 2, base.late * 2)
+    st.bank[0] = 1  # close: unchanged
+    assert Bold(0).weights_at(st, 0) == base
+
+
 def test_duel_odds_count_decided_rolls() -> None:
     assert brawl_odds(0, 3) == (3, 5) and brawl_odds(2, 5) == (3, 5) and brawl_odds(0, 1) == (5, 5)
     assert fight_odds(0, 0) == (15, 30) and fight_odds(2, 0) == (26, 32)
