@@ -208,7 +208,7 @@ class Tracker:
             if k == "buy":
                 self.buys.append(
                     {"tool": d["tool"], "seat": e.seat, "price": d["price"], "credit": 0.0,
-                     "ride": 0, "turns": 0, "lit": 0}
+                     "ride": 0, "turns": 0, "lit": 0, "turn": st.turn}
                 )  # fmt: skip
                 self.current[e.seat][d["tool"]] = len(self.buys) - 1
             elif k == "sieve":

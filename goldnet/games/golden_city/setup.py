@@ -181,7 +181,7 @@ bought and the pony not repaid."""
 THRESHOLDS: dict[int, tuple[int, ...]] = {
     # seats: sheriff, brawls, fights, mine, raft, ghosts, prospector, haul, outfitter, locomotive
     2: (2, 2, 1, 18, 2, 1, 5, 12, 6, 4),
-    3: (2, 2, 1, 14, 2, 1, 5, 11, 6, 4),
+    3: (2, 2, 1, 14, 2, 1, 5, 11, 5, 4),
     4: (2, 2, 1, 14, 2, 1, 4, 10, 5, 4),
     5: (2, 2, 1, 14, 1, 1, 4, 9, 4, 4),
     6: (1, 2, 1, 14, 1, 1, 3, 8, 4, 4),

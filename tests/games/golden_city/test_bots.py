@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
+from goldnet.data import load_json
 from goldnet.engine import Action, Bot, ChanceOf, RevealOf, Terminal, TurnOf
+from goldnet.games.golden_city.board import load_map
 from goldnet.games.golden_city.bots import (
     BOT_NAMES,
     BOTS,
@@ -21,8 +23,9 @@ from goldnet.games.golden_city.bots import (
     mission_met,
 )
 from goldnet.games.golden_city.bots._strong import Settings, win_score
-from goldnet.games.golden_city.bots._value import Valuer
+from goldnet.games.golden_city.bots._value import Valuer, rounds_left
 from goldnet.games.golden_city.bots._view import brawl_odds, fight_odds, hill_odds
+from goldnet.games.golden_city.gazette import SALE
 from goldnet.games.golden_city.rebuild import from_observation
 from goldnet.games.golden_city.rules import State
 from goldnet.games.golden_city.setup import HILL_CODES, LANTERN, PICKAXE, REVOLVER, THIEF
@@ -306,7 +309,42 @@ def test_buys_the_lantern_only_with_a_pickaxe(name: str) -> None:
     assert choice(name, st) == ("buy", "lantern")
 
 
+@pytest.mark.parametrize("name", ["heuristic", "strong"])
+def test_buys_the_pony_and_the_pickaxe_only_with_turns_enough_left(name: str) -> None:
+    st = game(2, ("prospector", "raft"), load_map(load_json("golden_city", "map.json")))
+    st.bank[0] = 4
+    st.issue = SALE  # the pony at 1: worth buying early
+    st.start_turn(0)
+    assert rounds_left(st) >= HeuristicBot.rates.pickaxe_turns
+    early = store_values(st)
+    assert early[("buy", "pickaxe")] > early[("done",)]
+    assert early[("buy", "pony")] > early[("done",)]
+    assert choice(name, st)[0] == "buy"
+    while rounds_left(st) >= HeuristicBot.rates.pony_turns:  # the locomotive further on
+        st.loco += 1
+    late = store_values(st)
+    assert late[("buy", "pickaxe")] < late[("done",)] and late[("buy", "pony")] < late[("done",)]
+    assert choice(name, st) == ("done",)
+
+
 # --- the strong bot's pieces ------------------------------------------------------------------
+
+
+def test_the_strong_bots_risk_appetite_follows_its_standing() -> None:
+    class Bold(StrongBot):
+        settings = Settings(bold=50, careful=200, lead=300)
+
+    st = game(2, ("prospector", "raft"))
+    base = StrongBot.weights
+    assert StrongBot(0).weights_at(st, 0) is base  # as built: the heuristic's weights
+    st.bank[1] = 20  # seat 0 far behind: its sack's risks count half
+    behind = Bold(0).weights_at(st, 0)
+    assert (behind.exposure, behind.late) == (base.exposure // 2, base.late // 2)
+    st.bank[1], st.bank[0] = 0, 20  # far ahead: twice
+    ahead = Bold(0).weights_at(st, 0)
+    assert (ahead.exposure, ahead.late) == (base.exposure * 2, base.late * 2)
+    st.bank[0] = 1  # close: unchanged
+    assert Bold(0).weights_at(st, 0) == base
 
 
 def test_duel_odds_count_decided_rolls() -> None:

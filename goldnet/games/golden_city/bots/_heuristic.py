@@ -3,7 +3,9 @@
 At the store it buys the tool whose expected worth over the turns left most exceeds its price
 (the lantern only with a pickaxe in hand — a lit mine visit is what repays it, a peek does not;
 the pickaxe bought first, the lantern may follow at the same store — or as a step towards the
-outfitter mission);
+outfitter mission; the Pony Express only with :attr:`ToolRates.pony_turns` turns or more
+expected to be left, the pickaxe's rate only with :attr:`ToolRates.pickaxe_turns` — a tool bought
+late seldom repays);
 before the roll it rides home on the Pony Express when the sack is worth more at home than on
 the road, crosses a lake when the far landing is worth more than rolling here, and uses its
 lantern on the face-down hill its die most often reaches (unless the lantern is kept to light
@@ -41,7 +43,9 @@ class ToolRates:
     """What a tool is expected to bring, in units of :data:`~._value.U`: per turn left for the
     kept tools, once for the used-up ones (the lantern: one lit mine visit, worth it only to a
     seat holding a pickaxe); a tool is bought when its worth exceeds its price by
-    :attr:`margin`."""
+    :attr:`margin`. The Pony Express is worth something only with :attr:`pony_turns` or more
+    turns expected to be left, the pickaxe's rate only with :attr:`pickaxe_turns` (its share of
+    a `mine` or `ghosts` bonus, and its step of the `outfitter` mission, count earlier too)."""
 
     revolver: int = 14
     sieve: int = 8
@@ -50,6 +54,8 @@ class ToolRates:
     lantern: int = 200
     pony: int = 160
     margin: int = 50
+    pickaxe_turns: int = 22
+    pony_turns: int = 12
 
 
 MISSION_TOOLS: dict[tuple[str, str], int] = {
@@ -143,13 +149,18 @@ class HeuristicBot:
     def values(self, st: State, s: int, legal_actions: Sequence[Action]) -> list[int]:
         """The one-look value (units) of each of seat ``s``'s ``legal_actions`` in ``st`` (a
         position seen from ``s``: its own knowledge only), in the order given."""
-        v = Valuer(st, s, self.weights)
+        v = Valuer(st, s, self.weights_at(st, s))
         phase = st.todo[0][0]
         if phase == "store":
             return [self._store_value(v, s, a) for a in legal_actions]
         if phase == "before":
             return [self._before_value(v, s, a) for a in legal_actions]
         return [after_value(v, s, a) for a in legal_actions]
+
+    def weights_at(self, st: State, s: int) -> Weights:
+        """The valuer's settings for seat ``s``'s choice in ``st``: :attr:`weights` (the strong
+        bot changes its risk appetite with its standing)."""
+        return self.weights
 
     def claim(self, observation: Any, claims: Sequence[Action]) -> Action | None:
         """``("mission",)`` as soon as its mission is fulfilled and it may claim, else None."""
@@ -165,7 +176,9 @@ class HeuristicBot:
         turns = v.rounds
         r = self.rates
         if tool == "pickaxe":
-            worth = r.pickaxe * turns if st.board.galleries and turns >= 4 else 0
+            # bought late, a pickaxe seldom repays (but it is a step of the outfitter mission)
+            least = 4 if v.mission_step(s, OUTFITTER) > 0 else r.pickaxe_turns
+            worth = r.pickaxe * turns if st.board.galleries and turns >= least else 0
         elif tool == "lantern":
             # a lantern repays by lighting a mine visit (a peek is worth about half a nugget,
             # below its price): without a pickaxe it is worth only its step towards the
@@ -174,7 +187,7 @@ class HeuristicBot:
                 return 0
             worth = r.lantern
         elif tool == "pony":
-            worth = r.pony if turns >= 3 else 0
+            worth = r.pony if turns >= r.pony_turns else 0
         else:
             worth = int(getattr(r, tool)) * turns
         mission = st.mission[s]

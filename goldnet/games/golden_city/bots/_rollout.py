@@ -10,12 +10,13 @@ so candidates are compared on the same luck):
   down), the tokens it peeked at keep their peeked value, and the face-down gallery tokens are
   dealt from the gallery mix left — a deal consistent with everything the seat has seen, and
   with nothing else; the other seats' missions stay unknown (``None``);
-- the **play-out**: every seat, the bot's own included, plays the heuristic's one-look choice
-  (:meth:`~._heuristic.HeuristicBot.values`, first best on ties) but leaves the store at once
-  (a tool's worth comes after the horizon, its price before it: a purchase would only count
-  against the line that goes home); the die is drawn from a stream named by the rollout and the
-  turn (so that every candidate sees the same rolls), the duels, the sieve and the Gazette from
-  the rollout's stream, and a reveal takes the dealt value;
+- the **play-out**: every seat plays the heuristic's one-look choice
+  (:meth:`~._heuristic.HeuristicBot.values`, first best on ties) — the bot's own seat with its
+  own weights and rates, the others with the heuristic bot's (:data:`OPPONENT`) — but leaves
+  the store at once (a tool's worth comes after the horizon, its price before it: a purchase
+  would only count against the line that goes home); the die is drawn from a stream named by
+  the rollout and the turn (so that every candidate sees the same rolls), the duels, the sieve
+  and the Gazette from the rollout's stream, and a reveal takes the dealt value;
 - the **horizon**: the play-out stops when :attr:`Plan.horizon` turns after the decision's turn
   have begun (or at the game's end, or at a mission reveal), and is valued by :func:`leaf`: the
   bot's lead over its best rival on the scale of a chance of winning (:func:`win_score`); a game
@@ -43,6 +44,10 @@ from ..state import DOWN
 from ._heuristic import HeuristicBot
 from ._value import U, Valuer, Weights
 from ._view import hill_pool, known_codes
+
+OPPONENT = HeuristicBot("opponent")
+"""The other seats' policy in a play-out: the heuristic bot's own values (its stream is never
+drawn from: :meth:`~._heuristic.HeuristicBot.values` draws nothing)."""
 
 MAX_STEPS = 400
 """The most inputs (actions, chances, reveals) one play-out applies before it is valued."""
@@ -110,7 +115,8 @@ class Simulator:
     Args:
         root: the position rebuilt from the bot's observation (never changed).
         me: the bot's seat.
-        policy: the rollout policy (the heuristic's values).
+        policy: the bot's own rollout policy (the heuristic's values with the bot's weights and
+            rates); the other seats play :data:`OPPONENT`.
         weights: the leaf's valuer settings.
         scale: the leaf's scale.
         plan: the number of rollouts and the horizon.
@@ -161,7 +167,8 @@ class Simulator:
                 if st.todo[0][0] == "store":
                     st.apply(("done",))  # a tool's worth lies past the horizon, its price not
                 elif len(legal) > 1:
-                    values = self.policy.values(st, seat, legal)
+                    policy = self.policy if seat == self.me else OPPONENT
+                    values = policy.values(st, seat, legal)
                     st.apply(legal[values.index(max(values))])
                 else:
                     st.apply(legal[0])

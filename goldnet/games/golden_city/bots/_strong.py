@@ -33,7 +33,7 @@ play-out's :data:`~._rollout.MAX_STEPS`, :attr:`Settings.nodes`), never by a clo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ....engine import Action, ChanceOf, RevealOf, Terminal, TurnOf
@@ -68,6 +68,11 @@ class Settings:
             where the heuristic's one-look value is best for it (0: its own turn only).
         width_base, width_step: per seat count, the lead (units) worth an even chance, and its
             growth per locomotive advance still to come (:meth:`width`).
+        bold, careful, lead, late_rounds: the risk appetite by standing
+            (:meth:`StrongBot.weights_at`): per 100, how much the sack's risks count when
+            behind the best rival by more than ``lead`` units with at most ``late_rounds``
+            turns left (``bold``), or ahead by as much (``careful``); 100 and 100 (as built):
+            the heuristic's weights throughout (tried: no measurable gain, see the bots' docs).
     """
 
     rollouts: int = 32
@@ -80,6 +85,10 @@ class Settings:
     rival: int = 100
     width_base: tuple[int, ...] = (0, 0, 400, 250, 150, 120, 100)
     width_step: tuple[int, ...] = (0, 0, 200, 100, 50, 40, 30)
+    bold: int = 100
+    careful: int = 100
+    lead: int = 300
+    late_rounds: int = 1000
 
     def width(self, seats: int, advances_left: int) -> int:
         """The lead (units) worth an even chance with ``advances_left`` locomotive advances to
@@ -123,6 +132,31 @@ class StrongBot(HeuristicBot):
         top = max(values)
         best = [a for a, x in zip(legal_actions, values, strict=True) if x == top]
         return self._stream.choice(best)
+
+    def weights_at(self, st: State, s: int) -> Weights:
+        """The valuer's settings by standing: behind its best rival by more than
+        :attr:`Settings.lead` with at most :attr:`Settings.late_rounds` turns left, the sack's
+        risks (exposure, the late end) count :attr:`Settings.bold` per 100; ahead by as much,
+        :attr:`Settings.careful` per 100."""
+        c = self.settings
+        w = self.weights
+        if c.bold == 100 and c.careful == 100:
+            return w
+        v = Valuer(st, s, w)
+        mine = v.holding(s) + v.mission_value(s)
+        best = max(v.holding(o) + v.mission_guess(o) for o in range(st.n_seats) if o != s)
+        if mine - best < -c.lead and v.rounds <= c.late_rounds:
+            k = c.bold
+        elif mine - best > c.lead:
+            k = c.careful
+        else:
+            return w
+        return replace(
+            w,
+            exposure=w.exposure * k // 100,
+            mine_exposure=w.mine_exposure * k // 100,
+            late=w.late * k // 100,
+        )
 
     def _simulate(self, root: State, me: int, legal: Sequence[Action]) -> Action:
         """The candidate of best Monte-Carlo total (see :mod:`._rollout`)."""
