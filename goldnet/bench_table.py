@@ -62,7 +62,7 @@ from typing import Any
 
 from .bench_fanout import fanout_echoes
 from .bench_relay import Figure
-from .bench_roll import ECHOES, Echo, Tables, finish, p95, spawn
+from .bench_roll import ECHOES, Echo, Tables, finish, p95, ratio, spawn
 from .net.journal import Journal
 
 GAME = "golden-city"
@@ -298,19 +298,8 @@ def run_table_bench(repeat: int = 50) -> dict[str, Figure]:
             "runs": len(samples),
             "target": "<= 3x the 6-party TLS echo",
         }
-        figures[f"Golden City {what} / 6-party TLS echo, 6 peers"] = {
-            "median": statistics.median(samples) / fan,
-            "p95": p95(samples) / p95(fans),
-            "unit": "x",
-            "runs": len(samples),
-            "target": "<= 3x",
-        }
-        figures[f"Golden City {what} / 2-party TLS echo, 6 peers"] = {
-            "median": statistics.median(samples) / echo,
-            "p95": p95(samples) / p95(echoes),
-            "unit": "x",
-            "runs": len(samples),
-        }
+        figures[f"Golden City {what} / 6-party TLS echo, 6 peers"] = ratio(samples, fans, "<= 3x")
+        figures[f"Golden City {what} / 2-party TLS echo, 6 peers"] = ratio(samples, echoes)
         cpu, path, total = run[f"{kind} cpu"], run[f"{kind} path"], run[f"{kind} total"]
         if not path:
             continue
