@@ -108,26 +108,29 @@ async def fanout_echoes(
     """
     port, fingerprint = await tables.table(seats=parties)
     spec = {"port": port, "fingerprint": fingerprint, "parties": parties, "rounds": rounds}
-    procs = [
-        subprocess.Popen(
-            module_command(
-                "goldnet.bench_fanout", "party", json.dumps({**spec, "me": i, "seed": seed})
-            ),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for i in range(parties)
-    ]
+    procs: list[subprocess.Popen[str]] = []
     loop = asyncio.get_running_loop()
-    try:
+    try:  # started inside: a party that cannot start leaves none of the others running
+        for i in range(parties):
+            party = {**spec, "me": i, "seed": seed}
+            procs.append(
+                subprocess.Popen(
+                    module_command("goldnet.bench_fanout", "party", json.dumps(party)),
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                )
+            )
         reports = [await loop.run_in_executor(None, finish, p, TIMEOUT) for p in procs]
     finally:
         for proc in procs:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+            for pipe in (proc.stdout, proc.stderr):
+                if pipe is not None:
+                    pipe.close()
     return fanout_latencies(reports, warm), fanout_cpu(reports, warm)
 
 
